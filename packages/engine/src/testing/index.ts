@@ -1,0 +1,1 @@
+export { checkGameProperties, snapshot, type PropertyOptions, type PropertyReport } from './properties.js';

@@ -1,0 +1,51 @@
+import { parseArgs, UsageError } from './args.js';
+import type { Command } from './command.js';
+import { commands } from './commands/index.js';
+
+/** The top-level help: every command with its one-line summary. */
+export function overview(): string {
+  const width = Math.max(...commands.map((c) => c.name.length));
+  return [
+    'qi — Qi\'s game engines from the command line. Every command prints JSON on stdout;',
+    'errors print {"error": "…"} and exit with status 1.',
+    '',
+    'usage: qi <command> [arguments] [--options]    qi <command> --help',
+    '',
+    'commands:',
+    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    'Colours: b, w, black, white (any case). Go points: GTP vertices (D4; columns A–T without I, row 1 at the bottom).',
+  ].join('\n');
+}
+
+function isAsyncIterable(v: unknown): v is AsyncIterable<unknown> {
+  return typeof v === 'object' && v !== null && Symbol.asyncIterator in v;
+}
+
+/** Runs `qi` with the given arguments; returns the exit status. Output goes through `write`. */
+export async function runCli(argv: readonly string[], write: (line: string) => void): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    const target = name === 'help' ? commands.find((c) => c.name === rest[0]) : undefined;
+    write(JSON.stringify({ help: target ? target.help : overview() }));
+    return 0;
+  }
+  const cmd: Command | undefined = commands.find((c) => c.name === name);
+  try {
+    if (!cmd) throw new UsageError(`unknown command "${name}" (try qi --help)`);
+    if (rest.includes('--help') || rest.includes('-h')) {
+      write(JSON.stringify({ help: cmd.help }));
+      return 0;
+    }
+    const args = parseArgs(rest, new Set(cmd.booleans ?? []));
+    const result = await cmd.run(args);
+    if (isAsyncIterable(result)) {
+      for await (const item of result) write(JSON.stringify(item));
+    } else write(JSON.stringify(result));
+    return 0;
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    write(JSON.stringify({ error: message }));
+    return 1;
+  }
+}
