@@ -1,0 +1,4 @@
+import type { Suite } from './types.js';
+
+/** Every game's bench suite; each game adds its own. */
+export const suites: readonly Suite[] = [];
