@@ -1,0 +1,43 @@
+// `npm test`: install, build, then run every test of every package (unit, ground truth, GNU Go interop, browser
+// end-to-end), and print one closing line with the totals.
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { pnpm } from './pnpm.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+const prerequisites = [
+  [process.env.QI_CHROMIUM ?? '/usr/bin/chromium', 'Chromium', 'chromium'],
+  [process.env.QI_GNUGO ?? '/usr/games/gnugo', 'GNU Go', 'gnugo'],
+];
+for (const [path, name, pkg] of prerequisites) {
+  if (!existsSync(path)) {
+    console.error(`warning: ${name} not found at ${path}: install it with \`apt-get install ${pkg}\`; the tests that need it will fail`);
+  }
+}
+
+// Each package's vitest writes a JSON report here; the totals are summed at the end.
+const reportDirs = ['packages', 'apps', 'tools'].flatMap((d) =>
+  existsSync(join(root, d)) ? readdirSync(join(root, d)).map((p) => join(root, d, p, 'test-results')) : [],
+);
+for (const dir of reportDirs) rmSync(join(dir, 'vitest.json'), { force: true }), rmSync(join(dir, 'vitest-e2e.json'), { force: true });
+
+let status = pnpm(['install', '--frozen-lockfile']);
+if (status === 0) status = pnpm(['exec', 'turbo', 'run', 'build']);
+if (status === 0) status = pnpm(['exec', 'turbo', 'run', 'typecheck', 'test', 'e2e', '--continue', '--concurrency=1']);
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const dir of reportDirs) {
+  for (const file of ['vitest.json', 'vitest-e2e.json']) {
+    const path = join(dir, file);
+    if (!existsSync(path)) continue;
+    const r = JSON.parse(readFileSync(path, 'utf8'));
+    passed += r.numPassedTests ?? 0;
+    failed += r.numFailedTests ?? 0;
+    skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  }
+}
+if (status !== 0 && failed === 0) failed = 1; // a build, typecheck or runner failure counts as a failure
+console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(status !== 0 || failed > 0 ? 1 : 0);
