@@ -2,3 +2,4 @@ export { PASS, MAX_MOVES, playChecked, type GameId, type Position } from './core
 export { Rng } from './core/prng.js';
 export { zobristTable, keyHex } from './core/zobrist.js';
 export { perft } from './core/perft.js';
+export * from './sgf/index.js';
