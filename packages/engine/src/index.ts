@@ -3,3 +3,4 @@ export { Rng } from './core/prng.js';
 export { zobristTable, keyHex } from './core/zobrist.js';
 export { perft } from './core/perft.js';
 export * from './sgf/index.js';
+export * from './go/index.js';
