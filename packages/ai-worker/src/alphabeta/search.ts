@@ -1,0 +1,536 @@
+import { MAX_MOVES, type Position } from '@qi/engine';
+import { now, stopRaised, type Limits } from '../core/limits.js';
+import { MAX_EVAL, MAX_PLY, WIN, WIN_BOUND, clampEval, isWinScore } from '../core/score.js';
+import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, NO_MOVE, TranspositionTable } from '../tt/table.js';
+import type { AlphaBetaOptions, AlphaBetaResult, Evaluator, RootMoveScore } from './types.js';
+
+const INF = WIN + 1;
+const HISTORY_MOVES = 1 << 16; // moves index history modulo this (every Qi move encoding fits)
+const HISTORY_MAX = (1 << 18) - 1;
+const CHECK_EVERY = 1024;
+const SORT_AFTER = 3; // pick the best of the remaining moves for the first few, then sort the rest once
+
+type StopReason = AlphaBetaResult['reason'];
+
+/**
+ * Negamax alpha-beta with principal-variation search, iterative deepening, aspiration windows, a transposition
+ * table and killer/history ordering, written once for every game. With more than two players it searches the
+ * paranoid reduction: the root player against the coalition of all others (a move inside the coalition keeps
+ * the score's sign). Per-ply buffers are allocated once, so a node allocates nothing.
+ */
+export class AlphaBeta {
+  /** The transposition table, kept across searches (call `clearHash` for a new game). */
+  readonly tt: TranspositionTable;
+  private readonly ev: Evaluator | undefined;
+  private readonly aspiration: number;
+  private readonly aspirationFrom: number;
+  private readonly exactRoot: boolean;
+
+  private readonly moveBufs: Int32Array[] = [];
+  private readonly scoreBufs: Float64Array[] = [];
+  private readonly pvTable = new Int32Array(MAX_PLY * MAX_PLY);
+  private readonly pvLen = new Int32Array(MAX_PLY + 1);
+  private readonly killers = new Int32Array(2 * (MAX_PLY + 1)).fill(NO_MOVE);
+  private readonly history = new Int32Array(6 * HISTORY_MOVES);
+  private readonly returnsBuf = new Float64Array(6);
+
+  // Root bookkeeping: the root moves in generation order and what the current/last iteration proved about each.
+  private rootCount = 0;
+  private readonly rootList = new Int32Array(MAX_MOVES);
+  private readonly rootScore = new Int32Array(MAX_MOVES);
+  private readonly rootExact = new Uint8Array(MAX_MOVES);
+  private readonly rootOrder = new Float64Array(MAX_MOVES);
+
+  // State of the search in progress (kept between slices).
+  private pos: Position | null = null;
+  private limits: Limits = {};
+  private onIteration: ((r: AlphaBetaResult) => void) | undefined;
+  private rootPlayer = 0;
+  private multi = false;
+  private salt = 0;
+  private nodes = 0;
+  private nodeLimit = Infinity;
+  private nextCheck = CHECK_EVERY;
+  private sliceEnd = Infinity;
+  private startTime = 0;
+  private deadline = Infinity;
+  private aborted = false;
+  private hardStop: StopReason | null = null;
+  private stopRequested = false;
+  private horizon = false;
+  private done = true;
+  private reason: StopReason = 'depth';
+  private depth = 0;
+  private alpha = -INF;
+  private beta = INF;
+  private delta = 0;
+  private bestMove = NO_MOVE;
+  private bestScore = 0;
+  private bestDepth = 0;
+  private bestPv: number[] = [];
+  private solved = false;
+  private iterMove = NO_MOVE;
+  private iterScore = 0;
+  private iterPv: number[] = [];
+
+  /** A searcher with its own transposition table and ordering tables. */
+  constructor(options: AlphaBetaOptions = {}) {
+    this.ev = options.evaluator;
+    this.tt = new TranspositionTable(options.ttMegabytes ?? 16);
+    this.exactRoot = options.exactRootScores ?? false;
+    // Exact root scores need the full window at the root, so no aspiration.
+    this.aspiration = this.exactRoot ? 0 : (options.aspiration ?? 50);
+    this.aspirationFrom = options.aspirationFromDepth ?? 4;
+  }
+
+  /** Forgets everything learned (transposition table, killers, history): call between unrelated games. */
+  clearHash(): void {
+    this.tt.clear();
+    this.history.fill(0);
+    this.killers.fill(NO_MOVE);
+  }
+
+  /** Searches `pos` (restored on return) until a limit is reached; `onIteration` sees each completed depth. */
+  search(pos: Position, limits: Limits = {}, onIteration?: (r: AlphaBetaResult) => void): AlphaBetaResult {
+    this.start(pos, limits, onIteration);
+    while (!this.step(Infinity));
+    return this.result();
+  }
+
+  /** Starts a search to be run in slices with `step`; the position must not be touched until it is done. */
+  start(pos: Position, limits: Limits = {}, onIteration?: (r: AlphaBetaResult) => void): void {
+    this.pos = pos;
+    this.limits = limits;
+    this.onIteration = onIteration;
+    this.rootPlayer = pos.currentPlayer();
+    this.multi = pos.playerCount > 2;
+    // Paranoid scores depend on who the root player is: keep each root player's entries apart.
+    this.salt = this.multi ? Math.imul(this.rootPlayer + 1, 0x9e3779b1) : 0;
+    this.nodes = 0;
+    this.nodeLimit = limits.nodes ?? Infinity;
+    this.startTime = now();
+    this.deadline = limits.timeMs === undefined ? Infinity : this.startTime + limits.timeMs;
+    this.hardStop = null;
+    this.stopRequested = false;
+    this.done = false;
+    this.depth = 1;
+    this.alpha = -INF;
+    this.beta = INF;
+    this.delta = this.aspiration;
+    this.bestMove = NO_MOVE;
+    this.bestScore = 0;
+    this.bestDepth = 0;
+    this.bestPv = [];
+    this.solved = false;
+    this.rootCount = 0;
+    this.tt.newSearch();
+    for (let i = 0; i < this.history.length; i++) this.history[i] >>= 2;
+    if (pos.isTerminal()) {
+      this.done = true;
+      this.reason = 'terminal';
+      this.bestScore = this.terminalScore(0);
+    } else {
+      this.rootCount = this.generate(this.rootList);
+      this.rootScore.fill(0);
+      this.rootExact.fill(0);
+      this.rootOrder.fill(0);
+    }
+  }
+
+  /** Asks the running search to end at its next check (from a progress callback or between slices). */
+  stop(): void {
+    this.stopRequested = true;
+  }
+
+  /** Runs the started search for about `sliceNodes` more nodes; returns true when it is finished. */
+  step(sliceNodes: number): boolean {
+    const pos = this.pos;
+    if (pos === null || this.done) return true;
+    this.sliceEnd = this.nodes + sliceNodes;
+    const maxDepth = Math.min(this.limits.depth ?? MAX_PLY - 1, MAX_PLY - 1);
+    while (!this.done) {
+      this.aborted = false;
+      this.horizon = false;
+      this.iterMove = NO_MOVE;
+      this.nextCheck = Math.min(this.nodes + CHECK_EVERY, this.sliceEnd, this.nodeLimit);
+      if (this.nodes >= this.nextCheck) this.checkLimits();
+      const score = this.aborted ? 0 : this.negamax(this.depth, this.alpha, this.beta, 0);
+      if (this.aborted) {
+        if (this.hardStop === null) return false; // the slice is over: resume this iteration later
+        this.finishInterrupted();
+        return true;
+      }
+      if (score <= this.alpha && this.alpha > -INF) {
+        this.widen(score, true);
+        continue;
+      }
+      if (score >= this.beta && this.beta < INF) {
+        this.widen(score, false);
+        continue;
+      }
+      this.bestMove = this.pvLen[0] > 0 ? this.pvTable[0] : this.firstRootMove();
+      this.bestScore = score;
+      this.bestDepth = this.depth;
+      this.bestPv = this.collectPv();
+      // Exhausted tree, or a win/loss at a distance the iteration saw in full: deeper search changes nothing.
+      this.solved = !this.horizon || (isWinScore(score) && this.depth >= WIN - Math.abs(score));
+      if (this.onIteration) this.onIteration(this.result());
+      if (this.solved) this.finish('solved');
+      else if (this.depth >= maxDepth) this.finish('depth');
+      else if (this.stopRequested || stopRaised(this.limits.stop)) this.finish('stopped');
+      else if (this.limits.timeMs !== undefined && now() - this.startTime > this.limits.timeMs * 0.5) this.finish('time');
+      else {
+        this.depth++;
+        if (this.aspiration > 0 && this.depth >= this.aspirationFrom && !isWinScore(score)) {
+          this.delta = this.aspiration;
+          this.alpha = Math.max(score - this.delta, -INF);
+          this.beta = Math.min(score + this.delta, INF);
+        } else {
+          this.alpha = -INF;
+          this.beta = INF;
+        }
+      }
+    }
+    return true;
+  }
+
+  /** The result so far (final once `step` returned true). */
+  result(): AlphaBetaResult {
+    const rootMoves: RootMoveScore[] = [];
+    for (let i = 0; i < this.rootCount; i++) {
+      rootMoves.push({ move: this.rootList[i], score: this.rootScore[i] + 0, exact: this.rootExact[i] === 1 });
+    }
+    rootMoves.sort((a, b) => b.score - a.score || Number(b.exact) - Number(a.exact));
+    const move = this.bestMove !== NO_MOVE ? this.bestMove : this.rootCount > 0 ? this.firstRootMove() : null;
+    return {
+      move,
+      score: this.bestScore + 0, // never -0
+      depth: this.bestDepth,
+      pv: this.bestPv.length > 0 ? this.bestPv.slice() : move === null ? [] : [move],
+      nodes: this.nodes,
+      timeMs: now() - this.startTime,
+      rootMoves,
+      hashfull: this.tt.hashfull(),
+      solved: this.solved,
+      reason: this.done ? this.reason : 'stopped',
+    };
+  }
+
+  private finish(reason: StopReason): void {
+    this.done = true;
+    this.reason = reason;
+  }
+
+  private finishInterrupted(): void {
+    // A root move that beat the previous best inside the interrupted iteration is better information.
+    if (this.iterMove !== NO_MOVE) {
+      this.bestMove = this.iterMove;
+      this.bestScore = this.iterScore;
+      this.bestPv = this.iterPv;
+    }
+    this.finish(this.hardStop ?? 'stopped');
+  }
+
+  private widen(score: number, low: boolean): void {
+    this.delta *= 2;
+    if (this.delta > MAX_EVAL / 4 || isWinScore(score)) {
+      this.alpha = -INF;
+      this.beta = INF;
+    } else if (low) {
+      this.alpha = Math.max(score - this.delta, -INF);
+    } else {
+      this.beta = Math.min(score + this.delta, INF);
+    }
+  }
+
+  private firstRootMove(): number {
+    let best = 0;
+    for (let i = 1; i < this.rootCount; i++) if (this.rootOrder[i] > this.rootOrder[best]) best = i;
+    return this.rootList[best];
+  }
+
+  private collectPv(): number[] {
+    const pos = this.pos as Position;
+    const pv: number[] = [];
+    for (let i = 0; i < this.pvLen[0]; i++) pv.push(this.pvTable[i]);
+    // Exact TT hits cut the PV short; extend it from the table while the moves stay legal.
+    let played = 0;
+    for (const m of pv) {
+      pos.play(m);
+      played++;
+    }
+    while (pv.length < MAX_PLY && !pos.isTerminal() && this.tt.probe((pos.hashLo ^ this.salt) >>> 0, pos.hashHi)) {
+      const m = this.tt.move;
+      if (m === NO_MOVE || this.tt.bound !== BOUND_EXACT || !pos.isLegal(m)) break;
+      pv.push(m);
+      pos.play(m);
+      played++;
+    }
+    while (played-- > 0) pos.undo();
+    return pv;
+  }
+
+  private checkLimits(): void {
+    if (this.nodes >= this.nodeLimit) this.hardStop = 'nodes';
+    else if (this.stopRequested || stopRaised(this.limits.stop)) this.hardStop = 'stopped';
+    else if (this.deadline !== Infinity && now() >= this.deadline) this.hardStop = 'time';
+    if (this.hardStop !== null || this.nodes >= this.sliceEnd) this.aborted = true;
+    this.nextCheck = Math.min(this.nodes + CHECK_EVERY, this.sliceEnd, this.nodeLimit);
+  }
+
+  /** Which side of the search a player is on: itself in two-player games, root vs coalition otherwise. */
+  private side(player: number): number {
+    return this.multi ? (player === this.rootPlayer ? 0 : 1) : player;
+  }
+
+  private staticEval(): number {
+    this.horizon = true;
+    const pos = this.pos as Position;
+    const ev = this.ev;
+    if (ev === undefined) return 0;
+    const player = pos.currentPlayer();
+    if (!this.multi) return clampEval(ev.evaluate(pos, player));
+    const v = clampEval(ev.evaluate(pos, this.rootPlayer));
+    return player === this.rootPlayer ? v : -v;
+  }
+
+  private terminalScore(ply: number): number {
+    const pos = this.pos as Position;
+    const player = pos.currentPlayer();
+    const view = this.multi ? this.rootPlayer : player;
+    let v: number;
+    if (this.ev?.terminal) {
+      v = clampEval(this.ev.terminal(pos, view));
+    } else {
+      pos.returns(this.returnsBuf);
+      const r = this.returnsBuf[view];
+      v = r >= 1 ? WIN - ply : r <= -1 ? -(WIN - ply) : Math.round(r * (MAX_EVAL / 2));
+    }
+    return this.multi && player !== this.rootPlayer ? -v : v;
+  }
+
+  private movesAt(ply: number): Int32Array {
+    let b = this.moveBufs[ply];
+    if (b === undefined) {
+      b = new Int32Array(MAX_MOVES);
+      this.moveBufs[ply] = b;
+      this.scoreBufs[ply] = new Float64Array(MAX_MOVES);
+    }
+    return b;
+  }
+
+  private generate(moves: Int32Array): number {
+    const pos = this.pos as Position;
+    const n = this.ev?.searchMoves ? this.ev.searchMoves(pos, moves) : 0;
+    return n > 0 ? n : pos.legalMoves(moves);
+  }
+
+  private orderScores(ply: number, moves: Int32Array, n: number, ttMove: number, player: number): Float64Array {
+    const scores = this.scoreBufs[ply];
+    const pos = this.pos as Position;
+    if (this.ev?.orderMoves) this.ev.orderMoves(pos, moves, n, scores);
+    else scores.fill(0, 0, n);
+    const k0 = this.killers[2 * ply];
+    const k1 = this.killers[2 * ply + 1];
+    const h = player * HISTORY_MOVES;
+    for (let i = 0; i < n; i++) {
+      const m = moves[i];
+      if (m === ttMove) {
+        scores[i] = Infinity;
+        continue;
+      }
+      // Game knowledge decides; killers, then history, break its ties.
+      let tie = this.history[h + (m & (HISTORY_MOVES - 1))];
+      if (m === k0) tie = HISTORY_MAX + 2;
+      else if (m === k1) tie = HISTORY_MAX + 1;
+      scores[i] = scores[i] * 2 * (HISTORY_MAX + 3) + tie;
+    }
+    if (ply === 0 && this.bestDepth > 0) {
+      // At the root the last completed iteration's scores decide.
+      for (let i = 0; i < n; i++) if (scores[i] !== Infinity) scores[i] = this.rootOrder[this.rootIndex(moves[i])];
+    }
+    return scores;
+  }
+
+  private rootIndex(move: number): number {
+    for (let j = 0; j < this.rootCount; j++) if (this.rootList[j] === move) return j;
+    return -1;
+  }
+
+  private negamax(depth: number, alpha: number, beta: number, ply: number): number {
+    this.pvLen[ply] = ply;
+    if (depth <= 0) return this.quiesce(alpha, beta, ply);
+    if (++this.nodes >= this.nextCheck) this.checkLimits();
+    if (this.aborted) return 0;
+    const pos = this.pos as Position;
+    if (pos.isTerminal()) return this.terminalScore(ply);
+    if (ply >= MAX_PLY - 1) return this.staticEval();
+
+    const lo = (pos.hashLo ^ this.salt) >>> 0;
+    const hi = pos.hashHi;
+    const tt = this.tt;
+    let ttMove = NO_MOVE;
+    if (tt.probe(lo, hi)) {
+      ttMove = tt.move;
+      if (ply > 0 && tt.depth >= depth) {
+        const s = fromTT(tt.score, ply);
+        const b = tt.bound;
+        if (b === BOUND_EXACT || (b === BOUND_LOWER && s >= beta) || (b === BOUND_UPPER && s <= alpha)) {
+          // A deeper stored result may have seen a horizon this iteration did not.
+          if (tt.depth > depth) this.horizon = true;
+          return s;
+        }
+      }
+    }
+
+    const moves = this.movesAt(ply);
+    const n = this.generate(moves);
+    if (n === 0) return this.terminalScore(ply);
+    const player = pos.currentPlayer();
+    const mySide = this.side(player);
+    const scores = this.orderScores(ply, moves, n, ttMove, player);
+    const root = ply === 0;
+    const raiseAlpha = !(root && this.exactRoot);
+    let best = -INF;
+    let bestMove = NO_MOVE;
+    for (let i = 0; i < n; i++) {
+      if (i < SORT_AFTER) pickBest(moves, scores, i, n);
+      else if (i === SORT_AFTER) sortDescending(moves, scores, i, n);
+      const m = moves[i];
+      pos.play(m);
+      const flip = this.side(pos.currentPlayer()) !== mySide;
+      let s: number;
+      if (i === 0 || !raiseAlpha) {
+        s = flip ? -this.negamax(depth - 1, -beta, -alpha, ply + 1) : this.negamax(depth - 1, alpha, beta, ply + 1);
+      } else {
+        s = flip ? -this.negamax(depth - 1, -alpha - 1, -alpha, ply + 1) : this.negamax(depth - 1, alpha, alpha + 1, ply + 1);
+        if (s > alpha && s < beta && !this.aborted) {
+          s = flip ? -this.negamax(depth - 1, -beta, -alpha, ply + 1) : this.negamax(depth - 1, alpha, beta, ply + 1);
+        }
+      }
+      pos.undo();
+      if (this.aborted) return 0;
+      if (root) this.recordRoot(m, s, alpha, beta, i);
+      if (s > best) {
+        best = s;
+        if (s > alpha) {
+          bestMove = m;
+          this.updatePv(ply, m);
+          if (root && (this.iterMove === NO_MOVE || s > this.iterScore)) {
+            this.iterMove = m;
+            this.iterScore = s;
+            this.iterPv = this.collectPv();
+          }
+          if (s >= beta) {
+            this.rewardCutoff(ply, m, player, depth);
+            break;
+          }
+          if (raiseAlpha) alpha = s;
+        }
+      }
+    }
+    const bound = best >= beta ? BOUND_LOWER : bestMove !== NO_MOVE ? BOUND_EXACT : BOUND_UPPER;
+    tt.store(lo, hi, bestMove, toTT(best, ply), depth, bound);
+    return best;
+  }
+
+  private recordRoot(move: number, score: number, alpha: number, beta: number, order: number): void {
+    const j = this.rootIndex(move);
+    if (j < 0) return;
+    this.rootScore[j] = score;
+    this.rootExact[j] = score > alpha && score < beta ? 1 : 0;
+    // The next iteration orders root moves by this iteration's scores, then by the order tried now.
+    this.rootOrder[j] = score / WIN - order * 1e-12;
+  }
+
+  private updatePv(ply: number, move: number): void {
+    const base = ply * MAX_PLY;
+    const child = (ply + 1) * MAX_PLY;
+    this.pvTable[base + ply] = move;
+    const end = this.pvLen[ply + 1];
+    for (let k = ply + 1; k < end; k++) this.pvTable[base + k] = this.pvTable[child + k];
+    this.pvLen[ply] = Math.max(end, ply + 1);
+  }
+
+  private rewardCutoff(ply: number, move: number, player: number, depth: number): void {
+    if (this.killers[2 * ply] !== move) {
+      this.killers[2 * ply + 1] = this.killers[2 * ply];
+      this.killers[2 * ply] = move;
+    }
+    const h = player * HISTORY_MOVES + (move & (HISTORY_MOVES - 1));
+    this.history[h] += depth * depth;
+    if (this.history[h] > HISTORY_MAX) for (let i = 0; i < this.history.length; i++) this.history[i] >>= 1;
+  }
+
+  private quiesce(alpha: number, beta: number, ply: number): number {
+    if (++this.nodes >= this.nextCheck) this.checkLimits();
+    if (this.aborted) return 0;
+    const pos = this.pos as Position;
+    if (pos.isTerminal()) return this.terminalScore(ply);
+    const stand = this.staticEval();
+    const ev = this.ev;
+    if (ev?.noisyMoves === undefined || ply >= MAX_PLY - 1) return stand;
+    if (stand >= beta) return stand;
+    if (stand > alpha) alpha = stand;
+    const moves = this.movesAt(ply);
+    const n = ev.noisyMoves(pos, moves);
+    if (n === 0) return stand;
+    const player = pos.currentPlayer();
+    const mySide = this.side(player);
+    const scores = this.orderScores(ply, moves, n, NO_MOVE, player);
+    let best = stand;
+    for (let i = 0; i < n; i++) {
+      if (i < SORT_AFTER) pickBest(moves, scores, i, n);
+      else if (i === SORT_AFTER) sortDescending(moves, scores, i, n);
+      pos.play(moves[i]);
+      const s = this.side(pos.currentPlayer()) !== mySide ? -this.quiesce(-beta, -alpha, ply + 1) : this.quiesce(alpha, beta, ply + 1);
+      pos.undo();
+      if (this.aborted) return 0;
+      if (s > best) {
+        best = s;
+        if (s >= beta) break;
+        if (s > alpha) alpha = s;
+      }
+    }
+    return best;
+  }
+}
+
+/** Win scores are stored relative to the node, so a transposition at another ply reads the right distance. */
+function toTT(score: number, ply: number): number {
+  return score >= WIN_BOUND ? score + ply : score <= -WIN_BOUND ? score - ply : score;
+}
+
+function fromTT(score: number, ply: number): number {
+  return score >= WIN_BOUND ? score - ply : score <= -WIN_BOUND ? score + ply : score;
+}
+
+function pickBest(moves: Int32Array, scores: Float64Array, from: number, n: number): void {
+  let b = from;
+  for (let j = from + 1; j < n; j++) if (scores[j] > scores[b]) b = j;
+  if (b !== from) swap(moves, scores, from, b);
+}
+
+function sortDescending(moves: Int32Array, scores: Float64Array, from: number, n: number): void {
+  for (let i = from + 1; i < n; i++) {
+    const m = moves[i];
+    const s = scores[i];
+    let j = i - 1;
+    while (j >= from && scores[j] < s) {
+      moves[j + 1] = moves[j];
+      scores[j + 1] = scores[j];
+      j--;
+    }
+    moves[j + 1] = m;
+    scores[j + 1] = s;
+  }
+}
+
+function swap(moves: Int32Array, scores: Float64Array, a: number, b: number): void {
+  const m = moves[a];
+  moves[a] = moves[b];
+  moves[b] = m;
+  const s = scores[a];
+  scores[a] = scores[b];
+  scores[b] = s;
+}

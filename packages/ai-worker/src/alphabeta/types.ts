@@ -1,0 +1,66 @@
+import type { Position } from '@qi/engine';
+
+/**
+ * Per-game knowledge for alpha-beta. Only `evaluate` is required; each optional hook sharpens the search.
+ * Scores are integers in the units the game likes (discs, centi-stones …); keep them within ±MAX_EVAL.
+ */
+export interface Evaluator {
+  /** Static value of a non-terminal position from `player`'s view (two players: always the side to move). */
+  evaluate(pos: Position, player: number): number;
+  /** Writes an ordering score for moves[0..n) into scores[0..n); higher is searched first. */
+  orderMoves?(pos: Position, moves: Int32Array, n: number, scores: Float64Array): void;
+  /** The legal moves worth searching (e.g. Gomoku points near stones); 0 means "search every legal move". */
+  searchMoves?(pos: Position, into: Int32Array): number;
+  /** Noisy moves (captures, threats) searched past the horizon by quiescence; absent means no quiescence. */
+  noisyMoves?(pos: Position, into: Int32Array): number;
+  /** Value of a finished game from `player`'s view (e.g. Reversi disc difference); default: ±WIN from `returns`. */
+  terminal?(pos: Position, player: number): number;
+}
+
+/** Settings of an alpha-beta searcher, fixed for its lifetime. */
+export interface AlphaBetaOptions {
+  /** Per-game knowledge; without it every non-terminal leaf scores 0 (a pure win/loss search). */
+  evaluator?: Evaluator;
+  /** Transposition table size in MB (default 16). */
+  ttMegabytes?: number;
+  /** Half-width of the first aspiration window around the last score; 0 turns aspiration off (default 50). */
+  aspiration?: number;
+  /** Iteration from which aspiration windows are used (default 4). */
+  aspirationFromDepth?: number;
+  /** Search every root move with the full window (no aspiration) so each gets an exact score (costlier; for analysis and levels). */
+  exactRootScores?: boolean;
+}
+
+/** The score of one root move; `exact` is false when the search only proved a bound (cut by alpha-beta). */
+export interface RootMoveScore {
+  /** The move. */
+  move: number;
+  /** Its score from the root player's view. */
+  score: number;
+  /** Whether the score is exact rather than an upper bound (or a lower bound for a fail-high). */
+  exact: boolean;
+}
+
+/** What an alpha-beta search found. */
+export interface AlphaBetaResult {
+  /** Best move, or null when the position is terminal. */
+  move: number | null;
+  /** Its score from the root player's view (±WIN minus plies for a proven win or loss). */
+  score: number;
+  /** Deepest completed iteration. */
+  depth: number;
+  /** Principal variation, starting with `move`. */
+  pv: number[];
+  /** Nodes visited (quiescence included). */
+  nodes: number;
+  /** Wall-clock time used. */
+  timeMs: number;
+  /** Per-root-move scores of the deepest iteration, best first. */
+  rootMoves: RootMoveScore[];
+  /** Transposition table fill, per mille. */
+  hashfull: number;
+  /** True when deeper search cannot change the result: the tree (with the game's move selection) was exhausted or a win/loss seen in full. */
+  solved: boolean;
+  /** Why the search ended. */
+  reason: 'depth' | 'solved' | 'nodes' | 'time' | 'stopped' | 'terminal';
+}

@@ -1,0 +1,28 @@
+/** When a search must stop. Every field is optional; a search with none of them runs until `stop()`. */
+export interface Limits {
+  /** Deepest iteration of alpha-beta (plies). */
+  depth?: number;
+  /** Node budget (alpha-beta nodes or MCTS playouts, see each search). */
+  nodes?: number;
+  /** Wall-clock budget in milliseconds. */
+  timeMs?: number;
+  /** A stop flag: the search ends soon after element 0 becomes non-zero (works over a SharedArrayBuffer). */
+  stop?: Int32Array;
+}
+
+/** A millisecond clock for time limits (monotonic where available). */
+export function now(): number {
+  return typeof performance !== 'undefined' ? performance.now() : Date.now();
+}
+
+/** Whether a stop flag has been raised (atomic when the flag lives in shared memory). */
+export function stopRaised(flag: Int32Array | undefined): boolean {
+  if (flag === undefined) return false;
+  return flag.buffer instanceof ArrayBuffer ? flag[0] !== 0 : Atomics.load(flag, 0) !== 0;
+}
+
+/** Creates a stop flag in shared memory when the platform allows it, else in ordinary memory. */
+export function createStopFlag(): Int32Array {
+  const shared = typeof SharedArrayBuffer !== 'undefined' && (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated !== false;
+  return new Int32Array(shared ? new SharedArrayBuffer(4) : new ArrayBuffer(4));
+}
