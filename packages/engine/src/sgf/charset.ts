@@ -26,13 +26,13 @@ export function decodeSgfBytes(bytes: Uint8Array, label: string | undefined): { 
   }
   const name = label?.trim().toLowerCase();
   if (name !== undefined && name !== '' && !LATIN1.has(name)) {
-    let decoder: TextDecoder | undefined;
+    let text: string | undefined;
     try {
-      decoder = new TextDecoder(name, { ignoreBOM: false });
+      text = new TextDecoder(name).decode(bytes);
     } catch {
-      decoder = undefined;
+      text = undefined; // a label TextDecoder does not know: fall through to the default
     }
-    if (decoder) return { text: decoder.decode(bytes), charset: label!.trim() };
+    if (text !== undefined) return { text, charset: label!.trim() };
   }
   return { text: latin1Text(bytes), charset: 'ISO-8859-1' };
 }
