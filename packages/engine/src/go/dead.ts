@@ -1,0 +1,310 @@
+import { benson } from './benson.js';
+import type { GoPosition } from './position.js';
+import { components, scoreGame, StoneGrid, type Score, type ScoreOptions } from './score.js';
+
+/**
+ * Dead stones at the end of a game: a first automatic estimate, and the marking phase in which players
+ * toggle whole chains before the count is confirmed.
+ */
+
+/** Options of estimateDead. */
+export interface EstimateOptions {
+  /**
+   * An ownership estimate per point in `pos.points()` order (row by row from the top), from -1 (surely White's)
+   * to +1 (surely Black's), e.g. the average final owner over playouts. When given, it decides every chain
+   * that Benson's test does not settle: a chain is dead when its mean ownership favours the opponent by more
+   * than `threshold`.
+   */
+  ownership?: ArrayLike<number>;
+  /** Margin for the ownership test (default 0.2). */
+  threshold?: number;
+}
+
+/**
+ * Estimates the dead stones of a finished position; returns their points (whole chains), sorted.
+ *
+ * Static method without `ownership`: (1) Benson's unconditionally alive chains live, and opponent stones inside
+ * their secure regions die; (2) every other chain belongs to a group (chains of one colour joined through
+ * empty regions that only that colour borders); a group with two or more eyes (such regions; one of seven or
+ * more points counts as two) lives; (3) a group with fewer eyes dies when the opponent owns most of its
+ * surroundings — the points within distance 2 of it, each owned by the colour whose stones reach it first
+ * through empty points. (2)–(3) are repeated once with the first round's dead stones removed, since captured
+ * stones can open eyes for the surrounding group.
+ */
+export function estimateDead(pos: GoPosition, options: EstimateOptions = {}): number[] {
+  const grid = new StoneGrid(pos);
+  const total = grid.stones.length;
+  const dead = new Uint8Array(total);
+  const settled = new Uint8Array(total);
+  for (const color of [1, 2] as const) {
+    const b = benson(grid, color);
+    for (let i = 0; i < total; i++) {
+      if (b.alive[i]) settled[i] = 1;
+      if (b.secure[i] && grid.stones[i] === 3 - color) {
+        dead[i] = 1;
+        settled[i] = 1;
+      }
+    }
+  }
+  if (options.ownership) {
+    const own = options.ownership;
+    if (own.length !== total) throw new RangeError(`ownership needs ${total} values, got ${own.length}`);
+    const threshold = options.threshold ?? 0.2;
+    const chains = components(grid, grid.stones);
+    for (const m of chains.members) {
+      const color = grid.stones[m[0]];
+      if (color === 0 || settled[m[0]]) continue;
+      let sum = 0;
+      for (const i of m) sum += own[i];
+      const mean = (sum / m.length) * (color === 1 ? 1 : -1);
+      if (mean < -threshold) for (const i of m) dead[i] = 1;
+    }
+  } else {
+    for (let round = 0; round < 2; round++) staticRound(grid, dead, settled);
+  }
+  const out: number[] = [];
+  for (let i = 0; i < total; i++) if (dead[i]) out.push(grid.toPoint[i]);
+  return out.sort((a, b) => a - b);
+}
+
+/** One round of the group/eye/surroundings test; marks dead stones in `dead`. */
+function staticRound(grid: StoneGrid, dead: Uint8Array, settled: Uint8Array): void {
+  const total = grid.stones.length;
+  const adj = grid.adj;
+  const live = new Uint8Array(total);
+  for (let i = 0; i < total; i++) live[i] = dead[i] ? 0 : grid.stones[i];
+  const parts = components(grid, live);
+  const count = parts.members.length;
+  // Border colours of empty regions.
+  const border = new Uint8Array(count);
+  parts.members.forEach((m, c) => {
+    if (live[m[0]] !== 0) return;
+    for (const i of m) for (let d = 0; d < 4; d++) {
+      const j = adj[4 * i + d];
+      if (j >= 0) border[c] |= live[j];
+    }
+  });
+  // Groups: union chains through regions bordered by one colour only.
+  const parent = new Int32Array(count);
+  for (let c = 0; c < count; c++) parent[c] = c;
+  const find = (c: number): number => {
+    while (parent[c] !== c) c = parent[c] = parent[parent[c]];
+    return c;
+  };
+  const eyes = new Float64Array(count);
+  parts.members.forEach((m, r) => {
+    if (live[m[0]] !== 0 || (border[r] !== 1 && border[r] !== 2)) return;
+    let first = -1;
+    for (const i of m) for (let d = 0; d < 4; d++) {
+      const j = adj[4 * i + d];
+      if (j < 0 || live[j] === 0) continue;
+      const c = find(parts.id[j]);
+      if (first < 0) first = c;
+      else if (c !== first) {
+        eyes[first] += eyes[c];
+        parent[c] = first;
+      }
+    }
+    if (first >= 0) eyes[find(first)] += m.length >= 7 ? 2 : 1;
+  });
+  const owner = firstReach(grid, live);
+  // Surroundings of each group: points within distance 2 of its stones.
+  const mark = new Int32Array(total).fill(-1);
+  const groupStones = new Map<number, number[]>();
+  for (let i = 0; i < total; i++) {
+    if (live[i] === 0) continue;
+    const g = find(parts.id[i]);
+    let list = groupStones.get(g);
+    if (!list) groupStones.set(g, (list = []));
+    list.push(i);
+  }
+  for (const [g, stones] of groupStones) {
+    if (eyes[g] >= 2) continue;
+    const color = live[stones[0]];
+    if (stones.some((i) => settled[i])) continue;
+    let mine = 0;
+    let theirs = 0;
+    let frontier = stones.slice();
+    for (const i of stones) mark[i] = g;
+    for (let step = 0; step < 2; step++) {
+      const next: number[] = [];
+      for (const i of frontier) for (let d = 0; d < 4; d++) {
+        const j = adj[4 * i + d];
+        if (j < 0 || mark[j] === g) continue;
+        mark[j] = g;
+        next.push(j);
+        const o = live[j] !== 0 ? live[j] : owner[j];
+        if (o === color) mine++;
+        else if (o === 3 - color) theirs++;
+      }
+      frontier = next;
+    }
+    if (theirs > mine) for (const i of stones) dead[i] = 1;
+  }
+}
+
+/** For every empty point, the colour whose stones reach it first through empty points (0 on a tie or never). */
+function firstReach(grid: StoneGrid, live: Uint8Array): Uint8Array {
+  const total = live.length;
+  const adj = grid.adj;
+  const dist = [new Int32Array(total).fill(-1), new Int32Array(total).fill(-1)];
+  for (const color of [1, 2]) {
+    const dd = dist[color - 1];
+    let frontier: number[] = [];
+    for (let i = 0; i < total; i++) if (live[i] === color) {
+      dd[i] = 0;
+      frontier.push(i);
+    }
+    for (let step = 1; frontier.length > 0; step++) {
+      const next: number[] = [];
+      for (const i of frontier) for (let d = 0; d < 4; d++) {
+        const j = adj[4 * i + d];
+        if (j >= 0 && live[j] === 0 && dd[j] < 0) {
+          dd[j] = step;
+          next.push(j);
+        }
+      }
+      frontier = next;
+    }
+  }
+  const owner = new Uint8Array(total);
+  for (let i = 0; i < total; i++) {
+    if (live[i] !== 0) continue;
+    const b = dist[0][i];
+    const w = dist[1][i];
+    if (b >= 0 && (w < 0 || b < w)) owner[i] = 1;
+    else if (w >= 0 && (b < 0 || w < b)) owner[i] = 2;
+  }
+  return owner;
+}
+
+/** Where the end of a game stands: still playing, players marking dead stones, or the count agreed. */
+export type MarkingPhase = 'playing' | 'marking' | 'confirmed';
+
+/**
+ * The end-of-game marking phase for one position: start() (optionally with the automatic estimate), toggle()
+ * whole chains, see warnings for marked chains that look alive, confirm() to freeze the count.
+ */
+export class DeadStoneMarking {
+  private state: MarkingPhase = 'playing';
+  private readonly marked = new Set<number>();
+  /** The board as it was when marking started (it must not change while marking). */
+  private grid: StoneGrid | null = null;
+
+  constructor(
+    private readonly pos: GoPosition,
+    private readonly scoreOptions: ScoreOptions = {},
+  ) {}
+
+  /** The current phase. */
+  get phase(): MarkingPhase {
+    return this.state;
+  }
+
+  /** Enters the marking phase, marking `initial` chains (e.g. estimateDead(pos)); the board must not change from here. */
+  start(initial: Iterable<number> = []): void {
+    if (this.state !== 'playing') throw new Error(`marking has already ${this.state === 'marking' ? 'started' : 'been confirmed'}`);
+    this.state = 'marking';
+    this.grid = new StoneGrid(this.pos);
+    for (const p of initial) if (!this.isDead(p)) this.toggle(p);
+  }
+
+  /** Marks the chain at p dead, or alive again if it was marked; returns whether it is now marked dead. */
+  toggle(p: number): boolean {
+    if (this.state !== 'marking') throw new Error(`dead stones can only be marked in the marking phase (now ${this.state})`);
+    if (!this.pos.onBoard(p)) throw new RangeError(`${p} is not a point of the board`);
+    if (this.pos.stoneAt(p) === 0) throw new RangeError(`no stone at ${this.pos.moveToText(p)} to mark`);
+    const chain = this.chainPoints(p);
+    const dead = !this.marked.has(p);
+    for (const q of chain) {
+      if (dead) this.marked.add(q);
+      else this.marked.delete(q);
+    }
+    return dead;
+  }
+
+  /** Whether the stone at p is marked dead. */
+  isDead(p: number): boolean {
+    return this.marked.has(p);
+  }
+
+  /** All stones marked dead, sorted. */
+  dead(): number[] {
+    return [...this.marked].sort((a, b) => a - b);
+  }
+
+  /**
+   * Marked chains that look alive (one point per chain, its first stone): unconditionally alive by Benson's
+   * test, or touching two or more eyes — empty regions only its colour borders once the other side's marked
+   * stones are lifted.
+   */
+  warnings(): number[] {
+    const grid = this.grid;
+    if (grid === null) return [];
+    const total = grid.stones.length;
+    const out: number[] = [];
+    const seen = new Set<number>();
+    const bensonOf = [benson(grid, 1).alive, benson(grid, 2).alive];
+    for (const p of this.dead()) {
+      if (seen.has(p)) continue;
+      const chain = this.chainPoints(p);
+      for (const q of chain) seen.add(q);
+      const i = grid.indexOf(this.pos, p);
+      const color = grid.stones[i];
+      if (bensonOf[color - 1][i]) {
+        out.push(chain[0]);
+        continue;
+      }
+      // the board with the opponent's marked stones lifted
+      const live = new Uint8Array(total);
+      for (let k = 0; k < total; k++) {
+        const s = grid.stones[k];
+        live[k] = s !== 0 && s !== color && this.marked.has(grid.toPoint[k]) ? 0 : s;
+      }
+      const parts = components(grid, live);
+      const eyes = new Set<number>();
+      for (const q of chain) {
+        const k = grid.indexOf(this.pos, q);
+        for (let d = 0; d < 4; d++) {
+          const j = grid.adj[4 * k + d];
+          if (j < 0 || live[j] !== 0) continue;
+          const r = parts.id[j];
+          if (eyes.has(r)) continue;
+          let only = true;
+          for (const m of parts.members[r]) for (let e = 0; e < 4; e++) {
+            const n = grid.adj[4 * m + e];
+            if (n >= 0 && live[n] !== 0 && live[n] !== color) only = false;
+          }
+          if (only) eyes.add(r);
+        }
+      }
+      if (eyes.size >= 2) out.push(chain[0]);
+    }
+    return out.sort((a, b) => a - b);
+  }
+
+  /** The count with the current marks, by the position's scoring rule. */
+  score(): Score {
+    return scoreGame(this.pos, this.marked, this.scoreOptions);
+  }
+
+  /** Ends the marking phase and returns the agreed count. */
+  confirm(): Score {
+    if (this.state !== 'marking') throw new Error(`only a marking phase can be confirmed (now ${this.state})`);
+    this.state = 'confirmed';
+    return this.score();
+  }
+
+  /** Leaves the marking phase without a count (the players resume the game); clears the marks. */
+  resume(): void {
+    if (this.state !== 'marking') throw new Error(`only a marking phase can be left (now ${this.state})`);
+    this.marked.clear();
+    this.state = 'playing';
+  }
+
+  private chainPoints(p: number): number[] {
+    const into = new Int32Array(this.pos.size * this.pos.size);
+    const n = this.pos.chainStones(p, into);
+    return Array.from(into.subarray(0, n)).sort((a, b) => a - b);
+  }
+}
