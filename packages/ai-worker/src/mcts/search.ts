@@ -1,0 +1,347 @@
+import { MAX_MOVES, Rng, type Position } from '@qi/engine';
+import { now, stopRaised, type Limits } from '../core/limits.js';
+import { NodeStore, UNEXPANDED } from './tree.js';
+import type { MctsCandidate, MctsOptions, MctsPolicy, MctsResult } from './types.js';
+
+const MAX_PATH = 1024; // deepest selection path; deeper nodes are treated as leaves
+const AMAF_MOVES = 1 << 16; // AMAF marks index moves modulo this
+const MAX_PLAYERS = 6;
+
+/**
+ * Monte-Carlo tree search (UCT) written once for every game: struct-of-arrays tree with a node budget,
+ * progressive-bias priors, optional RAVE/AMAF, maxⁿ backup (each node scores the player who moved into it, so
+ * 2 to 6 players work), playouts through a per-game policy with a ply cap, and tree reuse across moves.
+ * `limits.nodes` counts playouts.
+ */
+export class Mcts {
+  /** The tree (exposed for tests and diagnostics). */
+  readonly tree: NodeStore;
+  private readonly policy: MctsPolicy;
+  private readonly c: number;
+  private readonly fpu: number;
+  private readonly priorWeight: number;
+  private readonly rave: boolean;
+  private readonly raveB2x4: number;
+  private readonly plyCap: number;
+  private readonly rng: Rng;
+
+  private readonly path = new Int32Array(MAX_PATH + 1);
+  private readonly moves = new Int32Array(MAX_MOVES);
+  private readonly priorBuf = new Float32Array(MAX_MOVES);
+  private readonly outcome = new Float64Array(MAX_PLAYERS);
+  private readonly seqMove: Int32Array;
+  private readonly seqPlayer: Uint8Array;
+  private readonly amafMark: Int32Array | null;
+  private amafStamp = 0;
+
+  private hasRoot = false;
+  private rootLo = 0;
+  private rootHi = 0;
+  private pos: Position | null = null;
+  private limits: Limits = {};
+  private playouts = 0;
+  private playoutLimit = Infinity;
+  private startTime = 0;
+  private deadline = Infinity;
+  private stopRequested = false;
+  private done = true;
+  private reason: MctsResult['reason'] = 'nodes';
+
+  /** A searcher with its own tree and random stream. */
+  constructor(options: MctsOptions = {}) {
+    this.policy = options.policy ?? {};
+    this.tree = new NodeStore(options.maxNodes ?? 500_000);
+    this.c = options.exploration ?? 1.0;
+    this.fpu = options.firstPlayUrgency ?? Infinity;
+    this.priorWeight = options.priorWeight ?? (this.policy.priors ? 1 : 0);
+    this.rave = options.raveBias !== undefined;
+    this.raveB2x4 = 4 * (options.raveBias ?? 0) ** 2;
+    this.plyCap = options.playoutPlyCap ?? 400;
+    this.rng = new Rng(options.seed ?? 1);
+    this.seqMove = new Int32Array(MAX_PATH + this.plyCap + 1);
+    this.seqPlayer = new Uint8Array(MAX_PATH + this.plyCap + 1);
+    this.amafMark = this.rave ? new Int32Array(MAX_PLAYERS * AMAF_MOVES) : null;
+  }
+
+  /** Forgets the tree (the next search starts from scratch). */
+  clearTree(): void {
+    this.hasRoot = false;
+  }
+
+  /**
+   * Keeps the subtree after `moves` (played from the last searched position, e.g. our move and the reply), so
+   * the next search of `pos` (the position after them) starts with those statistics; otherwise drops the tree.
+   */
+  advance(moves: readonly number[], pos: Position): void {
+    if (!this.hasRoot) return;
+    let node = 0;
+    for (const m of moves) {
+      node = this.tree.childWithMove(node, m);
+      if (node < 0) {
+        this.hasRoot = false;
+        return;
+      }
+    }
+    this.tree.reroot(node);
+    this.rootLo = pos.hashLo;
+    this.rootHi = pos.hashHi;
+  }
+
+  /** Searches `pos` (restored on return) until a limit is reached. */
+  search(pos: Position, limits: Limits = {}): MctsResult {
+    this.start(pos, limits);
+    while (!this.step(Infinity));
+    return this.snapshot();
+  }
+
+  /** Starts a search to be run in slices with `step`; the position must not be touched until it is done. */
+  start(pos: Position, limits: Limits = {}): void {
+    this.pos = pos;
+    this.limits = limits;
+    if (!this.hasRoot || pos.hashLo !== this.rootLo || pos.hashHi !== this.rootHi) {
+      this.tree.reset();
+      this.hasRoot = true;
+      this.rootLo = pos.hashLo;
+      this.rootHi = pos.hashHi;
+    }
+    this.playouts = 0;
+    this.playoutLimit = limits.nodes ?? Infinity;
+    this.startTime = now();
+    this.deadline = limits.timeMs === undefined ? Infinity : this.startTime + limits.timeMs;
+    this.stopRequested = false;
+    this.done = false;
+    if (pos.isTerminal()) this.finish('terminal');
+    else if (limits.nodes === undefined && limits.timeMs === undefined && limits.stop === undefined) {
+      throw new RangeError('an MCTS search needs a playout budget, a time limit or a stop flag');
+    }
+  }
+
+  /** Asks the running search to end before its next playout. */
+  stop(): void {
+    this.stopRequested = true;
+  }
+
+  /** Runs up to `slicePlayouts` more playouts; returns true when the search is finished. */
+  step(slicePlayouts: number): boolean {
+    if (this.done) return true;
+    const end = this.playouts + slicePlayouts;
+    while (this.playouts < end) {
+      if (this.playouts >= this.playoutLimit) return this.finish('nodes');
+      if (this.stopRequested || stopRaised(this.limits.stop)) return this.finish('stopped');
+      if (this.deadline !== Infinity && now() >= this.deadline) return this.finish('time');
+      this.iterate();
+      this.playouts++;
+    }
+    if (this.playouts >= this.playoutLimit) return this.finish('nodes');
+    return false;
+  }
+
+  /** The result so far (final once `step` returned true). */
+  result(): MctsResult {
+    return this.snapshot();
+  }
+
+  private finish(reason: MctsResult['reason']): boolean {
+    this.done = true;
+    this.reason = reason;
+    return true;
+  }
+
+  private snapshot(): MctsResult {
+    const t = this.tree;
+    const candidates: MctsCandidate[] = [];
+    const first = t.firstChild[0];
+    if (first !== UNEXPANDED && this.reason !== 'terminal') {
+      for (let c = first; c < first + t.childCount[0]; c++) {
+        const n = t.visits[c];
+        candidates.push({ move: t.move[c], visits: n, winRate: n > 0 ? t.reward[c] / n : 0, prior: t.prior[c] });
+      }
+      candidates.sort((a, b) => b.visits - a.visits || b.winRate - a.winRate);
+    }
+    const pv: number[] = [];
+    for (let node = 0; ; ) {
+      const best = this.mostVisited(node);
+      if (best < 0) break;
+      pv.push(t.move[best]);
+      node = best;
+    }
+    const top = candidates[0];
+    return {
+      move: top === undefined ? this.fallbackMove() : top.move,
+      winRate: top === undefined ? 0.5 : top.winRate,
+      pv,
+      candidates,
+      playouts: this.playouts,
+      rootVisits: t.visits[0],
+      nodes: t.size,
+      timeMs: now() - this.startTime,
+      reason: this.done ? this.reason : 'stopped',
+    };
+  }
+
+  private fallbackMove(): number | null {
+    const pos = this.pos;
+    if (pos === null || pos.isTerminal()) return null;
+    return pos.legalMoves(this.moves) > 0 ? this.moves[0] : null;
+  }
+
+  private mostVisited(node: number): number {
+    const t = this.tree;
+    const first = t.firstChild[node];
+    if (first === UNEXPANDED) return -1;
+    let best = -1;
+    for (let c = first; c < first + t.childCount[node]; c++) {
+      if (t.visits[c] > 0 && (best < 0 || t.visits[c] > t.visits[best])) best = c;
+    }
+    return best;
+  }
+
+  /** One MCTS iteration: select down the tree, expand the leaf, play out, back the result up. */
+  private iterate(): void {
+    const pos = this.pos as Position;
+    const t = this.tree;
+    let node = 0;
+    let depth = 0;
+    this.path[0] = 0;
+    // Selection.
+    while (t.firstChild[node] !== UNEXPANDED && t.childCount[node] > 0 && depth < MAX_PATH) {
+      node = this.select(node);
+      this.seqMove[depth] = t.move[node];
+      this.seqPlayer[depth] = t.mover[node];
+      pos.play(t.move[node]);
+      this.path[++depth] = node;
+    }
+    // Expansion: create every child at once (one contiguous block), then step into the most urgent one.
+    if (t.firstChild[node] === UNEXPANDED && depth < MAX_PATH && this.expand(node) && t.childCount[node] > 0) {
+      node = this.select(node);
+      this.seqMove[depth] = t.move[node];
+      this.seqPlayer[depth] = t.mover[node];
+      pos.play(t.move[node]);
+      this.path[++depth] = node;
+    }
+    // Playout.
+    const seqEnd = this.playout(depth);
+    // Backup: every node scores the reward of the player who moved into it (maxⁿ).
+    const r = this.outcome;
+    for (let k = depth; k >= 0; k--) {
+      const n = this.path[k];
+      t.visits[n] += 1;
+      t.reward[n] += (r[t.mover[n]] + 1) * 0.5;
+    }
+    if (this.amafMark !== null) this.updateAmaf(depth, seqEnd);
+    for (let k = 0; k < depth; k++) pos.undo();
+  }
+
+  private expand(node: number): boolean {
+    const pos = this.pos as Position;
+    const t = this.tree;
+    if (pos.isTerminal()) {
+      t.firstChild[node] = t.size; // expanded, no children
+      t.childCount[node] = 0;
+      return true;
+    }
+    const moves = this.moves;
+    let n = this.policy.treeMoves ? this.policy.treeMoves(pos, moves) : 0;
+    if (n <= 0) n = pos.legalMoves(moves);
+    const first = t.allocate(n);
+    if (first < 0) return false; // the node budget is spent: play out from here
+    const mover = pos.currentPlayer();
+    if (this.policy.priors) this.policy.priors(pos, moves, n, this.priorBuf);
+    for (let i = 0; i < n; i++) {
+      t.move[first + i] = moves[i];
+      t.mover[first + i] = mover;
+      if (this.policy.priors) t.prior[first + i] = this.priorBuf[i];
+    }
+    t.firstChild[node] = first;
+    t.childCount[node] = n;
+    return true;
+  }
+
+  private select(node: number): number {
+    const t = this.tree;
+    const first = t.firstChild[node];
+    const end = first + t.childCount[node];
+    const logN = Math.log(Math.max(1, t.visits[node]));
+    const c = this.c;
+    const pw = this.priorWeight;
+    let best = first;
+    let bestScore = -Infinity;
+    for (let ch = first; ch < end; ch++) {
+      const n = t.visits[ch];
+      const rn = this.rave ? t.raveVisits[ch] : 0;
+      let score: number;
+      if (n === 0 && rn === 0) {
+        score = this.fpu;
+      } else {
+        let q = n > 0 ? t.reward[ch] / n : 0;
+        if (rn > 0) {
+          const beta = rn / (n + rn + this.raveB2x4 * n * rn);
+          q = (1 - beta) * q + (beta * t.raveReward[ch]) / rn;
+        }
+        score = q + c * Math.sqrt(logN / Math.max(n, 1));
+      }
+      if (pw !== 0) score += (pw * t.prior[ch]) / (n + 1);
+      if (score > bestScore) {
+        bestScore = score;
+        best = ch;
+      }
+    }
+    return best;
+  }
+
+  /** Plays to the end (or the ply cap) from the current position, fills `outcome`, undoes, returns the AMAF sequence end. */
+  private playout(depth: number): number {
+    const pos = this.pos as Position;
+    const policy = this.policy;
+    const moves = this.moves;
+    let seq = depth;
+    let plies = 0;
+    while (plies < this.plyCap && !pos.isTerminal()) {
+      let m: number;
+      if (policy.playoutMove) {
+        m = policy.playoutMove(pos, this.rng, moves);
+      } else {
+        const n = pos.legalMoves(moves);
+        m = moves[this.rng.int(n)];
+      }
+      this.seqMove[seq] = m;
+      this.seqPlayer[seq] = pos.currentPlayer();
+      seq++;
+      pos.play(m);
+      plies++;
+    }
+    const r = this.outcome;
+    if (pos.isTerminal()) pos.returns(r);
+    else if (policy.evaluate) policy.evaluate(pos, r);
+    else r.fill(0);
+    for (let i = 0; i < plies; i++) pos.undo();
+    return seq;
+  }
+
+  /** RAVE: credits each child of a path node whose move its mover played anywhere later in the simulation. */
+  private updateAmaf(depth: number, seqEnd: number): void {
+    const marks = this.amafMark as Int32Array;
+    const t = this.tree;
+    const r = this.outcome;
+    this.amafStamp = (this.amafStamp + 1) | 0;
+    if (this.amafStamp === 0) {
+      marks.fill(0);
+      this.amafStamp = 1;
+    }
+    const stamp = this.amafStamp;
+    for (let i = depth; i < seqEnd; i++) marks[this.seqPlayer[i] * AMAF_MOVES + (this.seqMove[i] & (AMAF_MOVES - 1))] = stamp;
+    for (let k = depth; k >= 0; k--) {
+      if (k < depth) marks[this.seqPlayer[k] * AMAF_MOVES + (this.seqMove[k] & (AMAF_MOVES - 1))] = stamp;
+      const node = this.path[k];
+      const first = t.firstChild[node];
+      if (first === UNEXPANDED) continue;
+      for (let ch = first; ch < first + t.childCount[node]; ch++) {
+        const p = t.mover[ch];
+        if (marks[p * AMAF_MOVES + (t.move[ch] & (AMAF_MOVES - 1))] === stamp) {
+          t.raveVisits[ch] += 1;
+          t.raveReward[ch] += (r[p] + 1) * 0.5;
+        }
+      }
+    }
+  }
+}

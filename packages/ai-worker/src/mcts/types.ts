@@ -1,0 +1,70 @@
+import type { Position, Rng } from '@qi/engine';
+
+/** Per-game knowledge for MCTS; every hook is optional. */
+export interface MctsPolicy {
+  /** Moves to create as children of a tree node (a legal subset, e.g. Gomoku points near stones); 0 = all legal moves. */
+  treeMoves?(pos: Position, into: Int32Array): number;
+  /** Writes a prior in [0, 1] for moves[0..n) into out[0..n) (progressive bias toward heuristically good moves). */
+  priors?(pos: Position, moves: Int32Array, n: number, out: Float32Array): void;
+  /**
+   * Picks the next playout move in a non-terminal position (a fast, allocation-free policy such as Go's
+   * no-eye-filling, capture-first rule); `scratch` holds MAX_MOVES integers. Default: uniform among legal moves.
+   */
+  playoutMove?(pos: Position, rng: Rng, scratch: Int32Array): number;
+  /** Each player's expected result in [-1, 1] for a position where a playout stopped at the ply cap; default all 0. */
+  evaluate?(pos: Position, out: Float64Array): void;
+}
+
+/** Settings of an MCTS searcher, fixed for its lifetime. */
+export interface MctsOptions {
+  /** Per-game knowledge. */
+  policy?: MctsPolicy;
+  /** Node budget bounding memory (default 500,000; about 70 bytes a node). */
+  maxNodes?: number;
+  /** UCT exploration constant c in q + c·sqrt(ln N / n), rewards in [0, 1] (default 1.0). */
+  exploration?: number;
+  /** Urgency of an unvisited child without RAVE data (default Infinity: every child is tried once first). */
+  firstPlayUrgency?: number;
+  /** Weight of the progressive bias prior·w/(n+1) (default 1 when a priors hook is given). */
+  priorWeight?: number;
+  /** RAVE/AMAF: the bias b of Gelly and Silver's β = ñ/(n + ñ + 4b²nñ); undefined turns RAVE off (Go uses it). */
+  raveBias?: number;
+  /** Playouts end after this many plies and are scored by `policy.evaluate` (default 400). */
+  playoutPlyCap?: number;
+  /** Seed of the search's random choices (default 1). */
+  seed?: number;
+}
+
+/** One root move as MCTS sees it. */
+export interface MctsCandidate {
+  /** The move. */
+  move: number;
+  /** Playouts through it. */
+  visits: number;
+  /** Mean reward of the player to move at the root, in [0, 1]. */
+  winRate: number;
+  /** Its prior (0 without a priors hook). */
+  prior: number;
+}
+
+/** What an MCTS search found. */
+export interface MctsResult {
+  /** The most visited root move, or null when the position is terminal. */
+  move: number | null;
+  /** Win rate of the root player with that move, in [0, 1]. */
+  winRate: number;
+  /** Principal variation by most visits, starting with `move`. */
+  pv: number[];
+  /** Root moves, most visited first. */
+  candidates: MctsCandidate[];
+  /** Playouts run by this search. */
+  playouts: number;
+  /** Playouts in the root's statistics (includes those reused from earlier searches). */
+  rootVisits: number;
+  /** Tree nodes in use. */
+  nodes: number;
+  /** Wall-clock time used. */
+  timeMs: number;
+  /** Why the search ended. */
+  reason: 'nodes' | 'time' | 'stopped' | 'terminal';
+}
