@@ -1,5 +1,6 @@
 import { MAX_MOVES, Rng, type Position } from '@qi/engine';
 import { now, stopRaised, type Limits } from '../core/limits.js';
+import { PlayoutTrace } from './trace.js';
 import { NodeStore, UNEXPANDED } from './tree.js';
 import type { MctsCandidate, MctsOptions, MctsPolicy, MctsResult } from './types.js';
 
@@ -29,8 +30,7 @@ export class Mcts {
   private readonly moves = new Int32Array(MAX_MOVES);
   private readonly priorBuf = new Float32Array(MAX_MOVES);
   private readonly outcome = new Float64Array(MAX_PLAYERS);
-  private readonly seqMove: Int32Array;
-  private readonly seqPlayer: Uint8Array;
+  private readonly trace: PlayoutTrace;
   private readonly amafMark: Int32Array | null;
   private amafStamp = 0;
 
@@ -40,6 +40,7 @@ export class Mcts {
   private pos: Position | null = null;
   private limits: Limits = {};
   private playouts = 0;
+  private plies = 0;
   private playoutLimit = Infinity;
   private startTime = 0;
   private deadline = Infinity;
@@ -58,8 +59,8 @@ export class Mcts {
     this.raveB2x4 = 4 * (options.raveBias ?? 0) ** 2;
     this.plyCap = options.playoutPlyCap ?? 400;
     this.rng = new Rng(options.seed ?? 1);
-    this.seqMove = new Int32Array(MAX_PATH + this.plyCap + 1);
-    this.seqPlayer = new Uint8Array(MAX_PATH + this.plyCap + 1);
+    this.trace = new PlayoutTrace(MAX_PATH + Math.max(this.plyCap, 4096) + 1);
+    this.trace.enabled = this.rave;
     this.amafMark = this.rave ? new Int32Array(MAX_PLAYERS * AMAF_MOVES) : null;
   }
 
@@ -105,6 +106,7 @@ export class Mcts {
       this.rootHi = pos.hashHi;
     }
     this.playouts = 0;
+    this.plies = 0;
     this.playoutLimit = limits.nodes ?? Infinity;
     this.startTime = now();
     this.deadline = limits.timeMs === undefined ? Infinity : this.startTime + limits.timeMs;
@@ -172,6 +174,7 @@ export class Mcts {
       pv,
       candidates,
       playouts: this.playouts,
+      plies: this.plies,
       rootVisits: t.visits[0],
       nodes: t.size,
       timeMs: now() - this.startTime,
@@ -200,27 +203,27 @@ export class Mcts {
   private iterate(): void {
     const pos = this.pos as Position;
     const t = this.tree;
+    const trace = this.trace;
     let node = 0;
     let depth = 0;
     this.path[0] = 0;
+    trace.length = 0;
     // Selection.
     while (t.firstChild[node] !== UNEXPANDED && t.childCount[node] > 0 && depth < MAX_PATH) {
       node = this.select(node);
-      this.seqMove[depth] = t.move[node];
-      this.seqPlayer[depth] = t.mover[node];
+      trace.add(t.mover[node], t.move[node]);
       pos.play(t.move[node]);
       this.path[++depth] = node;
     }
     // Expansion: create every child at once (one contiguous block), then step into the most urgent one.
     if (t.firstChild[node] === UNEXPANDED && depth < MAX_PATH && this.expand(node) && t.childCount[node] > 0) {
       node = this.select(node);
-      this.seqMove[depth] = t.move[node];
-      this.seqPlayer[depth] = t.mover[node];
+      trace.add(t.mover[node], t.move[node]);
       pos.play(t.move[node]);
       this.path[++depth] = node;
     }
     // Playout.
-    const seqEnd = this.playout(depth);
+    this.playout();
     // Backup: every node scores the reward of the player who moved into it (maxⁿ).
     const r = this.outcome;
     for (let k = depth; k >= 0; k--) {
@@ -228,8 +231,9 @@ export class Mcts {
       t.visits[n] += 1;
       t.reward[n] += (r[t.mover[n]] + 1) * 0.5;
     }
-    if (this.amafMark !== null) this.updateAmaf(depth, seqEnd);
+    if (this.amafMark !== null) this.updateAmaf(depth);
     for (let k = 0; k < depth; k++) pos.undo();
+    this.plies += depth;
   }
 
   private expand(node: number): boolean {
@@ -289,12 +293,17 @@ export class Mcts {
     return best;
   }
 
-  /** Plays to the end (or the ply cap) from the current position, fills `outcome`, undoes, returns the AMAF sequence end. */
-  private playout(depth: number): number {
+  /** Plays to the end (or the ply cap) from the current position, fills `outcome` and the trace, restores the position. */
+  private playout(): void {
     const pos = this.pos as Position;
     const policy = this.policy;
+    const r = this.outcome;
+    if (policy.playout) {
+      policy.playout(pos, this.rng, r, this.trace);
+      return;
+    }
     const moves = this.moves;
-    let seq = depth;
+    const trace = this.trace;
     let plies = 0;
     while (plies < this.plyCap && !pos.isTerminal()) {
       let m: number;
@@ -304,22 +313,19 @@ export class Mcts {
         const n = pos.legalMoves(moves);
         m = moves[this.rng.int(n)];
       }
-      this.seqMove[seq] = m;
-      this.seqPlayer[seq] = pos.currentPlayer();
-      seq++;
+      if (trace.enabled) trace.add(pos.currentPlayer(), m);
       pos.play(m);
       plies++;
     }
-    const r = this.outcome;
     if (pos.isTerminal()) pos.returns(r);
     else if (policy.evaluate) policy.evaluate(pos, r);
     else r.fill(0);
     for (let i = 0; i < plies; i++) pos.undo();
-    return seq;
+    this.plies += plies;
   }
 
   /** RAVE: credits each child of a path node whose move its mover played anywhere later in the simulation. */
-  private updateAmaf(depth: number, seqEnd: number): void {
+  private updateAmaf(depth: number): void {
     const marks = this.amafMark as Int32Array;
     const t = this.tree;
     const r = this.outcome;
@@ -329,9 +335,12 @@ export class Mcts {
       this.amafStamp = 1;
     }
     const stamp = this.amafStamp;
-    for (let i = depth; i < seqEnd; i++) marks[this.seqPlayer[i] * AMAF_MOVES + (this.seqMove[i] & (AMAF_MOVES - 1))] = stamp;
+    const moves = this.trace.moves;
+    const players = this.trace.players;
+    // Trace entries [0, depth) are the tree moves (entry k leaves path[k]); the rest come from the playout.
+    for (let i = depth; i < this.trace.length; i++) marks[players[i] * AMAF_MOVES + (moves[i] & (AMAF_MOVES - 1))] = stamp;
     for (let k = depth; k >= 0; k--) {
-      if (k < depth) marks[this.seqPlayer[k] * AMAF_MOVES + (this.seqMove[k] & (AMAF_MOVES - 1))] = stamp;
+      if (k < depth) marks[players[k] * AMAF_MOVES + (moves[k] & (AMAF_MOVES - 1))] = stamp;
       const node = this.path[k];
       const first = t.firstChild[node];
       if (first === UNEXPANDED) continue;

@@ -1,4 +1,5 @@
 import type { Position, Rng } from '@qi/engine';
+import type { PlayoutTrace } from './trace.js';
 
 /** Per-game knowledge for MCTS; every hook is optional. */
 export interface MctsPolicy {
@@ -11,6 +12,12 @@ export interface MctsPolicy {
    * no-eye-filling, capture-first rule); `scratch` holds MAX_MOVES integers. Default: uniform among legal moves.
    */
   playoutMove?(pos: Position, rng: Rng, scratch: Int32Array): number;
+  /**
+   * Runs a whole playout from `pos` on the game's own scratch state (leaving `pos` unchanged) and writes each
+   * player's result in [-1, 1] into `out`; with RAVE on, it adds the moves it plays to `trace`. Takes precedence
+   * over `playoutMove` (Go's light playout board is much faster than play/undo through the interface).
+   */
+  playout?(pos: Position, rng: Rng, out: Float64Array, trace: PlayoutTrace): void;
   /** Each player's expected result in [-1, 1] for a position where a playout stopped at the ply cap; default all 0. */
   evaluate?(pos: Position, out: Float64Array): void;
 }
@@ -59,6 +66,8 @@ export interface MctsResult {
   candidates: MctsCandidate[];
   /** Playouts run by this search. */
   playouts: number;
+  /** Moves played by this search through the Position interface (tree descents and default playouts). */
+  plies: number;
   /** Playouts in the root's statistics (includes those reused from earlier searches). */
   rootVisits: number;
   /** Tree nodes in use. */
