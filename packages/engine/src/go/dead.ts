@@ -24,12 +24,10 @@ export interface EstimateOptions {
  * Estimates the dead stones of a finished position; returns their points (whole chains), sorted.
  *
  * Static method without `ownership`: (1) Benson's unconditionally alive chains live, and opponent stones inside
- * their secure regions die; (2) every other chain belongs to a group (chains of one colour joined through
- * empty regions that only that colour borders); a group with two or more eyes (such regions; one of seven or
- * more points counts as two) lives; (3) a group with fewer eyes dies when the opponent owns most of its
- * surroundings — the points within distance 2 of it, each owned by the colour whose stones reach it first
- * through empty points. (2)–(3) are repeated once with the first round's dead stones removed, since captured
- * stones can open eyes for the surrounding group.
+ * their secure regions die; (2) the other chains are judged one by one, smallest first (see staticRound): two
+ * eyes live, otherwise a chain dies when the opponent's stones are nearer to its points than its own side's.
+ * (2) runs a second time with the first round's dead stones lifted, since removing them can give the
+ * surrounding group its eyes.
  */
 export function estimateDead(pos: GoPosition, options: EstimateOptions = {}): number[] {
   const grid = new StoneGrid(pos);
@@ -67,115 +65,87 @@ export function estimateDead(pos: GoPosition, options: EstimateOptions = {}): nu
   return out.sort((a, b) => a - b);
 }
 
-/** One round of the group/eye/surroundings test; marks dead stones in `dead`. */
+/**
+ * The static test for chains Benson leaves open, smallest chains first, each verdict applied before the next
+ * chain is judged: a chain lives if it touches two eyes (empty regions only its colour borders; one of seven
+ * or more points counts as two); otherwise it dies when, with it lifted off the board, the opponent's stones
+ * reach more of its points first (through empty points) than its own side's stones do.
+ */
 function staticRound(grid: StoneGrid, dead: Uint8Array, settled: Uint8Array): void {
   const total = grid.stones.length;
-  const adj = grid.adj;
   const live = new Uint8Array(total);
   for (let i = 0; i < total; i++) live[i] = dead[i] ? 0 : grid.stones[i];
-  const parts = components(grid, live);
-  const count = parts.members.length;
-  // Border colours of empty regions.
-  const border = new Uint8Array(count);
-  parts.members.forEach((m, c) => {
-    if (live[m[0]] !== 0) return;
-    for (const i of m) for (let d = 0; d < 4; d++) {
-      const j = adj[4 * i + d];
-      if (j >= 0) border[c] |= live[j];
+  const chains = components(grid, live).members.filter((m) => live[m[0]] !== 0 && !settled[m[0]]);
+  chains.sort((a, b) => a.length - b.length);
+  const dist = [new Int32Array(total), new Int32Array(total)];
+  for (const chain of chains) {
+    const color = live[chain[0]];
+    if (eyeCount(grid, live, chain, color) >= 2) continue;
+    for (const i of chain) live[i] = 0;
+    reach(grid, live, 1, dist[0]);
+    reach(grid, live, 2, dist[1]);
+    let own = 0;
+    let enemy = 0;
+    for (const i of chain) {
+      const mine = dist[color - 1][i];
+      const theirs = dist[2 - color][i];
+      if (theirs >= 0 && (mine < 0 || theirs < mine)) enemy++;
+      else if (mine >= 0 && (theirs < 0 || mine < theirs)) own++;
     }
-  });
-  // Groups: union chains through regions bordered by one colour only.
-  const parent = new Int32Array(count);
-  for (let c = 0; c < count; c++) parent[c] = c;
-  const find = (c: number): number => {
-    while (parent[c] !== c) c = parent[c] = parent[parent[c]];
-    return c;
-  };
-  const eyes = new Float64Array(count);
-  parts.members.forEach((m, r) => {
-    if (live[m[0]] !== 0 || (border[r] !== 1 && border[r] !== 2)) return;
-    let first = -1;
-    for (const i of m) for (let d = 0; d < 4; d++) {
-      const j = adj[4 * i + d];
-      if (j < 0 || live[j] === 0) continue;
-      const c = find(parts.id[j]);
-      if (first < 0) first = c;
-      else if (c !== first) {
-        eyes[first] += eyes[c];
-        parent[c] = first;
-      }
-    }
-    if (first >= 0) eyes[find(first)] += m.length >= 7 ? 2 : 1;
-  });
-  const owner = firstReach(grid, live);
-  // Surroundings of each group: points within distance 2 of its stones.
-  const mark = new Int32Array(total).fill(-1);
-  const groupStones = new Map<number, number[]>();
-  for (let i = 0; i < total; i++) {
-    if (live[i] === 0) continue;
-    const g = find(parts.id[i]);
-    let list = groupStones.get(g);
-    if (!list) groupStones.set(g, (list = []));
-    list.push(i);
-  }
-  for (const [g, stones] of groupStones) {
-    if (eyes[g] >= 2) continue;
-    const color = live[stones[0]];
-    if (stones.some((i) => settled[i])) continue;
-    let mine = 0;
-    let theirs = 0;
-    let frontier = stones.slice();
-    for (const i of stones) mark[i] = g;
-    for (let step = 0; step < 2; step++) {
-      const next: number[] = [];
-      for (const i of frontier) for (let d = 0; d < 4; d++) {
-        const j = adj[4 * i + d];
-        if (j < 0 || mark[j] === g) continue;
-        mark[j] = g;
-        next.push(j);
-        const o = live[j] !== 0 ? live[j] : owner[j];
-        if (o === color) mine++;
-        else if (o === 3 - color) theirs++;
-      }
-      frontier = next;
-    }
-    if (theirs > mine) for (const i of stones) dead[i] = 1;
+    if (enemy > own) for (const i of chain) dead[i] = 1;
+    else for (const i of chain) live[i] = color;
   }
 }
 
-/** For every empty point, the colour whose stones reach it first through empty points (0 on a tie or never). */
-function firstReach(grid: StoneGrid, live: Uint8Array): Uint8Array {
+/** Eyes a chain touches: empty regions bordered only by its colour, one of seven or more points counting two. */
+function eyeCount(grid: StoneGrid, live: Uint8Array, chain: number[], color: number): number {
+  const adj = grid.adj;
+  const seen = new Set<number>();
+  let eyes = 0;
+  for (const s of chain) for (let d = 0; d < 4; d++) {
+    const start = adj[4 * s + d];
+    if (start < 0 || live[start] !== 0 || seen.has(start)) continue;
+    const region = [start];
+    seen.add(start);
+    let only = true;
+    for (let k = 0; k < region.length && region.length < 64; k++) {
+      for (let e = 0; e < 4; e++) {
+        const j = adj[4 * region[k] + e];
+        if (j < 0) continue;
+        if (live[j] === 0) {
+          if (!seen.has(j)) {
+            seen.add(j);
+            region.push(j);
+          }
+        } else if (live[j] !== color) only = false;
+      }
+    }
+    if (only) eyes += region.length >= 7 ? 2 : 1;
+  }
+  return eyes;
+}
+
+/** Distance from the nearest stone of `color` through empty points, into `out` (-1 where none reaches). */
+function reach(grid: StoneGrid, live: Uint8Array, color: number, out: Int32Array): void {
   const total = live.length;
   const adj = grid.adj;
-  const dist = [new Int32Array(total).fill(-1), new Int32Array(total).fill(-1)];
-  for (const color of [1, 2]) {
-    const dd = dist[color - 1];
-    let frontier: number[] = [];
-    for (let i = 0; i < total; i++) if (live[i] === color) {
-      dd[i] = 0;
-      frontier.push(i);
-    }
-    for (let step = 1; frontier.length > 0; step++) {
-      const next: number[] = [];
-      for (const i of frontier) for (let d = 0; d < 4; d++) {
-        const j = adj[4 * i + d];
-        if (j >= 0 && live[j] === 0 && dd[j] < 0) {
-          dd[j] = step;
-          next.push(j);
-        }
+  out.fill(-1);
+  let frontier: number[] = [];
+  for (let i = 0; i < total; i++) if (live[i] === color) {
+    out[i] = 0;
+    frontier.push(i);
+  }
+  for (let step = 1; frontier.length > 0; step++) {
+    const next: number[] = [];
+    for (const i of frontier) for (let d = 0; d < 4; d++) {
+      const j = adj[4 * i + d];
+      if (j >= 0 && live[j] === 0 && out[j] < 0) {
+        out[j] = step;
+        next.push(j);
       }
-      frontier = next;
     }
+    frontier = next;
   }
-  const owner = new Uint8Array(total);
-  for (let i = 0; i < total; i++) {
-    if (live[i] !== 0) continue;
-    const b = dist[0][i];
-    const w = dist[1][i];
-    if (b >= 0 && (w < 0 || b < w)) owner[i] = 1;
-    else if (w >= 0 && (b < 0 || w < b)) owner[i] = 2;
-  }
-  return owner;
 }
 
 /** Where the end of a game stands: still playing, players marking dead stones, or the count agreed. */

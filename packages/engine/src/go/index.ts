@@ -5,3 +5,4 @@ export { fixedHandicap, maxFixedHandicap } from './handicap.js';
 export { vertexToText, parseVertex, COLUMN_LETTERS } from './vertex.js';
 export { pointOf, strideOf } from './geometry.js';
 export { countArea } from './regions.js';
+export { LightPlayout, playoutLight } from './playout.js';

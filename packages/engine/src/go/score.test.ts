@@ -1,0 +1,221 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { benson, type BensonResult } from './benson.js';
+import { DeadStoneMarking, estimateDead } from './dead.js';
+import { GoPosition } from './position.js';
+import type { GoRules } from './rules.js';
+import { resultText, scoreArea, scoreGame, scoreTerritory, StoneGrid } from './score.js';
+import { readGoSgf, replayGo } from './sgf-go.js';
+import { parseVertex } from './vertex.js';
+
+const DATA = new URL('../../../../../shared/data/go/', import.meta.url);
+
+/** A position from rows of X (black), O (white) and . (empty), top row first. */
+function board(rows: string[], rules: Partial<GoRules> = {}): GoPosition {
+  const pos = new GoPosition({ size: rows.length, ...rules });
+  rows.forEach((line, row) =>
+    [...line.replace(/\s/g, '')].forEach((c, col) => {
+      if (c !== '.') pos.setup(pos.point(col, row), c === 'X' ? 1 : 2);
+    }),
+  );
+  return pos;
+}
+
+const at = (pos: GoPosition, vertex: string): number => {
+  const v = parseVertex(pos.size, vertex) as { col: number; row: number };
+  return pos.point(v.col, v.row);
+};
+const margin = (t: string) => (t === '0' ? 0 : (t[0] === 'B' ? 1 : -1) * Number(t.slice(2)));
+
+describe('counting', () => {
+  // Black owns the left, White the right; column 3 is dame; a dead white stone sits in Black's area at B3.
+  const rows = ['XX.OO', 'X.XO.', 'XOXO.', 'XXXOO', '..XO.'];
+
+  it('counts area: stones plus regions only one colour borders, komi to White', () => {
+    const pos = board(rows);
+    const s = scoreArea(pos, [at(pos, 'B3')], { komi: 0.5 });
+    // Black: 10 stones + B5 (empty) ... counted below by hand: stones 10, empty B4, A1, B1 + dead point B3 → 14
+    expect(s.black).toBe(14);
+    expect(s.white).toBe(11 + 0.5);
+    expect(s.result).toBe('B+2.5');
+    expect(s.rule).toBe('area');
+    expect(s.owners[0]).toBe(1);
+    expect(s.owners[2]).toBe(0); // C5: dame between the two colours
+  });
+
+  it('counts territory: empty points, prisoners and dead stones, komi to White', () => {
+    const pos = board(rows);
+    const s = scoreTerritory(pos, [at(pos, 'B3')], { komi: 0.5 });
+    // Black: B4, A1, B1 and B3 (the dead stone's point) = 4 territory + 1 prisoner
+    expect(s.black).toBe(5);
+    // White: E4, E3, E1 = 3
+    expect(s.white).toBe(3.5);
+    expect(s.result).toBe('B+1.5');
+    expect(s.seki).toEqual([]);
+  });
+
+  it('marks whole chains dead from one stone and refuses empty points', () => {
+    const pos = board(['XXX', 'OOO', '...']);
+    expect(scoreArea(pos, [at(pos, 'A2')], { komi: 0 }).white).toBe(9);
+    expect(() => scoreArea(pos, [at(pos, 'A1')])).toThrow(/no stone at A1/);
+  });
+
+  it('applies the handicap bonus of the rules: N for area, none for territory, or as asked', () => {
+    const pos = new GoPosition({ size: 9, komi: 0.5 });
+    pos.placeHandicap([pos.point(2, 2), pos.point(6, 6), pos.point(2, 6)]);
+    expect(scoreArea(pos, []).handicapBonus).toBe(3);
+    expect(scoreTerritory(pos, []).handicapBonus).toBe(0);
+    expect(scoreArea(pos, [], { handicapBonus: 'n-1' }).handicapBonus).toBe(2);
+    const area = scoreArea(pos, []);
+    expect([area.black, area.white]).toEqual([81, 3.5]);
+    expect(scoreGame(pos, []).rule).toBe('area');
+    expect(scoreGame(new GoPosition({ size: 5, scoring: 'territory' }), []).rule).toBe('territory');
+  });
+
+  it('writes results as SGF RE does', () => {
+    expect([resultText(3.5), resultText(-12), resultText(0)]).toEqual(['B+3.5', 'W+12', '0']);
+  });
+
+  it('gives the shared liberties and the eyes of a seki to nobody under territory counting', () => {
+    // The white chain (columns C-D) and the black chain (column E) share D7 and D6 only: seki.
+    const pos = board(['.XO.XO.', '.XO.XO.', '.XOOXO.', '.XOOXO.', '.XOOXO.', '.XOOXO.', '.XOOXO.']);
+    const t = scoreTerritory(pos, [], { komi: 0 });
+    expect(t.seki.length).toBe(7 + 12);
+    expect([t.black, t.white]).toEqual([7, 7]);
+    const a = scoreArea(pos, [], { komi: 0 });
+    expect([a.black, a.white]).toEqual([21, 26]);
+  });
+
+  it('does not mistake unfilled dame between living groups for seki', () => {
+    const pos = board(['X.O..', 'X.O..', 'XXOO.', '.X.O.', '.X.O.']);
+    const t = scoreTerritory(pos, [], { komi: 0 });
+    expect(t.seki).toEqual([]);
+    expect(t.black).toBe(2); // A2, A1
+    expect(t.white).toBe(4); // D5, E5, D4, E4... E3, E2, E1 minus — counted below
+  });
+});
+
+describe('ground truth: GNU Go final_score with its dead stones (119 games ended by two passes)', () => {
+  const games = readFileSync(new URL('gnugo-final-scores.jsonl', DATA), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, string & string[] & boolean>)
+    .filter((g) => g.ended_by_two_passes);
+  const exceptions = (
+    JSON.parse(readFileSync(new URL('./scoring-exceptions.json', import.meta.url), 'utf8')) as {
+      cases: { file: string; rule: 'area' | 'territory'; gnugo: string; qi: string; explanation: string }[];
+    }
+  ).cases;
+
+  it('agrees on area (Chinese list) and territory (Japanese list) except the documented cases', () => {
+    expect(games).toHaveLength(119);
+    const disagreements: string[] = [];
+    for (const g of games) {
+      const pos = replayGo(readGoSgf(readFileSync(new URL(g.file, DATA)))).position;
+      const dead = (list: string[]) => list.map((v) => at(pos, v));
+      const counts = {
+        area: scoreArea(pos, dead(g.chinese_dead), { komi: Number(g.chinese_komi) }),
+        territory: scoreTerritory(pos, dead(g.japanese_dead), { komi: Number(g.japanese_komi) }),
+      };
+      for (const rule of ['area', 'territory'] as const) {
+        const gnugo = rule === 'area' ? g.chinese_final_score : g.japanese_final_score;
+        if (counts[rule].margin !== margin(gnugo)) disagreements.push(`${g.file} ${rule} gnugo ${gnugo} qi ${counts[rule].result}`);
+      }
+    }
+    const listed = exceptions.map((e) => `${e.file} ${e.rule} gnugo ${e.gnugo} qi ${e.qi}`);
+    expect(disagreements).toEqual(listed);
+    for (const e of exceptions) expect(e.explanation.length).toBeGreaterThan(100);
+  });
+});
+
+describe('Benson and the dead-stone estimate', () => {
+  it('finds unconditionally alive chains and the dead stones in their eyes', () => {
+    // Black wall with two separate one-point eyes (A5, C5): alive; a White stone in the B3-D3 area is not.
+    const pos = board(['X.X.X', 'XXXXX', '.....', '..O..', '.....']);
+    const grid = new StoneGrid(pos);
+    const b: BensonResult = benson(grid, 1);
+    expect(b.alive[0]).toBe(1);
+    expect(b.secure[1]).toBe(1);
+    expect(benson(grid, 2).alive.every((v) => v === 0)).toBe(true);
+    const one = board(['X.X..', 'XXXXX', '.....', '.....', '.....']);
+    expect(benson(new StoneGrid(one), 1).alive[0]).toBe(0); // one eye plus open space: not unconditional
+    const inEye = board(['XOX.X', 'XXXXX', 'OOOOO', '.....', '.....']);
+    expect(estimateDead(inEye)).toContain(at(inEye, 'B5'));
+  });
+
+  it('marks a lone stone inside solid territory dead and leaves living groups alone', () => {
+    const pos = board(['...X.O...', '.O.X.O...', '...X.O...', '...X.O.X.', '...X.O...', '...X.O...', 'XX.X.O...', '.XXX.O...', '...X.O...']);
+    expect(estimateDead(pos)).toEqual([at(pos, 'B8'), at(pos, 'H6')].sort((a, b) => a - b));
+  });
+
+  it('lets an ownership estimate decide, by chain', () => {
+    const pos = board(['XO.', '...', '...']);
+    const own = new Float64Array(9);
+    own[0] = -0.9; // the black stone sits in White's area
+    own[1] = -0.9;
+    expect(estimateDead(pos, { ownership: own })).toEqual([at(pos, 'A3')]);
+    expect(() => estimateDead(pos, { ownership: [0] })).toThrow(/9 values/);
+  });
+
+  it('agrees with GNU Go\'s dead stones on most of the 119 finished games (informational) ', () => {
+    const games = readFileSync(new URL('gnugo-final-scores.jsonl', DATA), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, string & string[] & boolean>)
+      .filter((g) => g.ended_by_two_passes);
+    let sameDead = 0;
+    let sameResult = 0;
+    for (const g of games) {
+      const pos = replayGo(readGoSgf(readFileSync(new URL(g.file, DATA)))).position;
+      const ours = estimateDead(pos);
+      const theirs = (g.japanese_dead as string[]).map((v) => at(pos, v)).sort((a, b) => a - b);
+      if (JSON.stringify(ours) === JSON.stringify(theirs)) sameDead++;
+      const s = scoreTerritory(pos, ours, { komi: Number(g.japanese_komi) });
+      if (Math.sign(s.margin) === Math.sign(margin(g.japanese_final_score))) sameResult++;
+    }
+    const scoring = (
+      JSON.parse(readFileSync(new URL('scoring-expected.json', DATA), 'utf8')) as { entries: { file: string; expected: string }[] }
+    ).entries;
+    let exact = 0;
+    let winner = 0;
+    for (const e of scoring) {
+      const record = readGoSgf(readFileSync(new URL(e.file, DATA)));
+      const pos = replayGo(record, { scoring: 'territory' }).position;
+      const s = scoreTerritory(pos, estimateDead(pos), { komi: record.komi ?? 0 });
+      if (s.margin === margin(e.expected)) exact++;
+      if (Math.sign(s.margin) === Math.sign(margin(e.expected))) winner++;
+    }
+    console.log(
+      `estimateDead: same dead stones as GNU Go in ${sameDead}/${games.length} finished games, same winner in ${sameResult}/${games.length}; ` +
+        `scoring-expected: exact score ${exact}/${scoring.length}, same winner ${winner}/${scoring.length}`,
+    );
+    expect(sameDead).toBeGreaterThan(0);
+  });
+});
+
+describe('the marking phase', () => {
+  const rows = ['XX.OO', 'X.XO.', 'XOXO.', 'XXXOO', '..XO.'];
+  it('goes playing → marking → confirmed and toggles whole chains', () => {
+    const pos = board(rows, { komi: 0.5 });
+    const marking = new DeadStoneMarking(pos);
+    expect(marking.phase).toBe('playing');
+    expect(() => marking.toggle(at(pos, 'B3'))).toThrow(/marking phase/);
+    marking.start(estimateDead(pos));
+    expect(marking.phase).toBe('marking');
+    expect(marking.dead()).toEqual([at(pos, 'B3')]);
+    expect(marking.toggle(at(pos, 'D5'))).toBe(true); // the whole white wall
+    expect(marking.dead()).toHaveLength(1 + 7);
+    expect(marking.warnings()).toEqual([at(pos, 'D5')]); // it borders two White-only regions
+    expect(marking.toggle(at(pos, 'D1'))).toBe(false);
+    expect(marking.warnings()).toEqual([]);
+    expect(() => marking.toggle(at(pos, 'C5'))).toThrow(/no stone/);
+    const score = marking.confirm();
+    expect(score.result).toBe('B+2.5');
+    expect(marking.phase).toBe('confirmed');
+    expect(() => marking.toggle(at(pos, 'B3'))).toThrow();
+    const again = new DeadStoneMarking(pos);
+    again.start();
+    again.resume();
+    expect(again.phase).toBe('playing');
+  });
+});
