@@ -1,5 +1,5 @@
-import { perft, type Position } from '@qi/engine';
-import { checkFlags, flagInt, UsageError, type Args } from '../args.js';
+import { GoPosition, perft, type KoRule, type Position } from '@qi/engine';
+import { checkFlags, flagBool, flagInt, flagString, UsageError, type Args } from '../args.js';
 import type { Command } from '../command.js';
 
 /** How one game builds its perft start position from the command's flags. */
@@ -9,11 +9,24 @@ interface PerftGame {
 }
 
 /** Games perft knows, by the name given after `qi perft`. Each game adds its entry. */
-const games: Record<string, PerftGame> = {};
+const games: Record<string, PerftGame> = {
+  go: {
+    flags: ['size', 'ko', 'suicide'],
+    create(args) {
+      const size = flagInt(args, 'size', 2, 25, 19) ?? 19;
+      const ko = flagString(args, 'ko', 'simple') ?? 'simple';
+      if (ko !== 'simple' && ko !== 'positional' && ko !== 'situational') {
+        throw new UsageError(`--ko must be simple, positional or situational, got "${ko}"`);
+      }
+      return new GoPosition({ size, ko: ko as KoRule, suicide: flagBool(args, 'suicide') });
+    },
+  },
+};
 
 /** `qi perft GAME --depth D …` → `{nodes}`: counts leaves of the game tree (the rules oracle). */
 export const perftCommand: Command = {
   name: 'perft',
+  booleans: ['suicide'],
   summary: 'count the leaves of the game tree to a depth: qi perft go|reversi|checkers --depth D',
   help: [
     'qi perft GAME --depth D [game options]  →  {"nodes": N, "ms": T}',
