@@ -1,0 +1,4 @@
+export { popcount, mobility, flips, stableDiscs, stableSet } from './bits.js';
+export { ReversiPosition, squareName, parseSquare, parseSide, parseBoard, type ParsedBoard } from './position.js';
+export { reversiPerft } from './perft.js';
+export { EndgameSolver, solveEndgame, type SolveResult, type SolverOptions } from './solve.js';

@@ -1,0 +1,480 @@
+import { PASS } from '../core/game.js';
+import { BIT_HI, BIT_LO, flips, lowestBit, mobility, popcount, stableDiscs } from './bits.js';
+import type { ReversiPosition } from './position.js';
+
+/** The exact result of an endgame solve. */
+export interface SolveResult {
+  /** A best move (a square 0..63), PASS when the side to move must pass, null when the game is already over. */
+  move: number | null;
+  /** Exact final disc differential for the side to move with perfect play (empty squares to the winner). */
+  score: number;
+  /** Positions searched. */
+  nodes: number;
+}
+
+/** Options of the endgame solver. */
+export interface SolverOptions {
+  /** log2 of the transposition-table bucket count (two entries per bucket); default 20. */
+  ttBits?: number;
+}
+
+/** At or below this many empties: no hash, no move list, empties tried in parity order. */
+const SHALLOW = 6;
+/** At or above this many empties: the transposition table is used. */
+const HASHED = 8;
+/** Above this many empties: enhanced transposition cutoffs (children looked up before any is searched). */
+const ETC = 10;
+/** Per empties level: room for the move list of one node. */
+const LIST = 40;
+const INF = 127;
+/**
+ * Per number of empties: the alpha from which a stability cutoff is worth trying (Edax's thresholds): the
+ * opponent's stable discs S bound the score by 64 - 2S, which can only fail low when alpha is that high.
+ */
+const STABILITY_THRESHOLD = new Int8Array([
+  99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46, 48, 48, 50, 50, 52,
+  52, 54, 54, 56, 56, 58, 58, 60, 60, 62, 62, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64,
+  64, 64, 64, 64, 64, 64, 64,
+]);
+
+/** Quadrant (0..3) of each square as a parity bit: rows 1–4 / 5–8 times columns A–D / E–H. */
+const QUADRANT = new Int32Array(64);
+for (let s = 0; s < 64; s++) QUADRANT[s] = 1 << ((s >= 32 ? 2 : 0) + ((s & 7) >= 4 ? 1 : 0));
+/** For a parity set (bit i = quadrant i has an odd number of empties): its squares, low and high half. */
+const PARITY_LO = new Int32Array(16);
+const PARITY_HI = new Int32Array(16);
+for (let p = 0; p < 16; p++) {
+  PARITY_LO[p] = (p & 1 ? 0x0f0f0f0f : 0) | (p & 2 ? 0xf0f0f0f0 : 0);
+  PARITY_HI[p] = (p & 4 ? 0x0f0f0f0f : 0) | (p & 8 ? 0xf0f0f0f0 : 0);
+}
+/**
+ * The order the last empties are tried in: odd quadrants first, and within each parity corners, then ordinary
+ * squares, then the squares next to corners (C and X squares), which tend to give a corner away.
+ */
+const ORDER_LO = new Int32Array(16 * 6);
+const ORDER_HI = new Int32Array(16 * 6);
+{
+  const classLo = [0x81, ~(0x81 | 0x8142 | 0x4200), 0x8142 | 0x4200];
+  const classHi = [0x81000000 | 0, ~(0x81000000 | 0x42810000 | 0x00420000), 0x42810000 | 0x00420000];
+  for (let p = 0; p < 16; p++) {
+    for (let r = 0; r < 6; r++) {
+      const odd = r < 3;
+      ORDER_LO[p * 6 + r] = (odd ? PARITY_LO[p] : ~PARITY_LO[p]) & classLo[r % 3];
+      ORDER_HI[p * 6 + r] = (odd ? PARITY_HI[p] : ~PARITY_HI[p]) & classHi[r % 3];
+    }
+  }
+}
+const CORNERS_LO = 0x81;
+const CORNERS_HI = 0x81000000 | 0;
+
+/** The final score for the side to move when nobody can move: disc differential, empties to the winner. */
+function finalScore(pl: number, ph: number, ol: number, oh: number): number {
+  const p = popcount(pl) + popcount(ph);
+  const o = popcount(ol) + popcount(oh);
+  const d = p - o;
+  const e = 64 - p - o;
+  return d > 0 ? d + e : d < 0 ? d - e : 0;
+}
+
+/**
+ * Exact Reversi endgame solver: negamax alpha-beta (principal-variation search) on raw bitboards, a
+ * transposition table of bounds in typed arrays, fastest-first ordering (fewest opponent replies, corners
+ * counted twice) with the hash move first, parity ordering near the end, and move-list-free code for the last
+ * empties. Reuse one solver for many positions: its table is allocated once.
+ */
+export class EndgameSolver {
+  private readonly mask: number;
+  private readonly tPl: Int32Array;
+  private readonly tPh: Int32Array;
+  private readonly tOl: Int32Array;
+  private readonly tOh: Int32Array;
+  private readonly tLower: Int8Array;
+  private readonly tUpper: Int8Array;
+  private readonly tMove: Int8Array;
+  private readonly tEmpties: Int8Array;
+  private readonly moves = new Int8Array(65 * LIST);
+  private readonly keys = new Int32Array(65 * LIST);
+  private readonly flipLo = new Int32Array(65 * LIST);
+  private readonly flipHi = new Int32Array(65 * LIST);
+  private readonly t = new Int32Array(8);
+  private nodes = 0;
+
+  constructor(options: SolverOptions = {}) {
+    const bits = options.ttBits ?? 20;
+    if (!Number.isInteger(bits) || bits < 4 || bits > 26) throw new RangeError(`ttBits must be a whole number in 4..26, got ${bits}`);
+    const size = 2 << bits;
+    this.mask = (1 << bits) - 1;
+    this.tPl = new Int32Array(size);
+    this.tPh = new Int32Array(size);
+    this.tOl = new Int32Array(size);
+    this.tOh = new Int32Array(size);
+    this.tLower = new Int8Array(size);
+    this.tUpper = new Int8Array(size);
+    this.tMove = new Int8Array(size);
+    this.tEmpties = new Int8Array(size);
+  }
+
+  /** Solves the position exactly: a best move, the exact score for the side to move, nodes searched. */
+  solve(pos: ReversiPosition): SolveResult {
+    const b = new Int32Array(4);
+    pos.bitboards(b);
+    return this.solveBits(b[0], b[1], b[2], b[3]);
+  }
+
+  /** Solves from raw bitboards (side to move first); clears the table first so results never depend on history. */
+  solveBits(pl: number, ph: number, ol: number, oh: number): SolveResult {
+    this.clear();
+    this.nodes = 0;
+    const t = this.t;
+    mobility(pl, ph, ol, oh, t, 0);
+    if ((t[0] | t[1]) === 0) {
+      mobility(ol, oh, pl, ph, t, 0);
+      if ((t[0] | t[1]) === 0) return { move: null, score: finalScore(pl, ph, ol, oh), nodes: 1 };
+      const score = -this.search(ol, oh, pl, ph, -INF, INF, emptiesOf(pl, ph, ol, oh), parityOf(pl, ph, ol, oh));
+      return { move: PASS, score: score | 0, nodes: this.nodes + 1 };
+    }
+    const n = emptiesOf(pl, ph, ol, oh);
+    const parity = parityOf(pl, ph, ol, oh);
+    const count = this.orderMoves(pl, ph, ol, oh, t[0], t[1], n, parity, -1);
+    const base = n * LIST;
+    let best = -INF;
+    let bestMove = this.moves[base];
+    let alpha = -INF;
+    for (let i = 0; i < count; i++) {
+      const sq = this.moves[base + i];
+      const fl = this.flipLo[base + i];
+      const fh = this.flipHi[base + i];
+      const cpl = ol ^ fl;
+      const cph = oh ^ fh;
+      const col = pl | fl | BIT_LO[sq];
+      const coh = ph | fh | BIT_HI[sq];
+      let v: number;
+      if (i === 0) v = -this.search(cpl, cph, col, coh, -INF, -alpha, n - 1, parity ^ QUADRANT[sq]);
+      else {
+        v = -this.search(cpl, cph, col, coh, -alpha - 1, -alpha, n - 1, parity ^ QUADRANT[sq]);
+        if (v > alpha) v = -this.search(cpl, cph, col, coh, -INF, -alpha, n - 1, parity ^ QUADRANT[sq]);
+      }
+      if (v > best) {
+        best = v;
+        bestMove = sq;
+        if (v > alpha) alpha = v;
+      }
+    }
+    return { move: bestMove, score: best | 0, nodes: this.nodes + 1 };
+  }
+
+  private clear(): void {
+    this.tEmpties.fill(0);
+  }
+
+  /**
+   * Fills the move list of level n with the legal moves (mobility mask ml, mh), their flips, sorted best first:
+   * the hash move, then fewest opponent replies (corners count twice), then fewest potential replies.
+   */
+  private orderMoves(pl: number, ph: number, ol: number, oh: number, ml: number, mh: number, n: number, parity: number, hashMove: number): number {
+    const base = n * LIST;
+    const t = this.t;
+    let count = 0;
+    while ((ml | mh) !== 0) {
+      let sq: number;
+      if (ml !== 0) {
+        sq = lowestBit(ml);
+        ml &= ml - 1;
+      } else {
+        sq = 32 + lowestBit(mh);
+        mh &= mh - 1;
+      }
+      flips(sq, pl, ph, ol, oh, t, 0);
+      const fl = t[0];
+      const fh = t[1];
+      let key: number;
+      if (sq === hashMove) key = -1 << 20;
+      else {
+        const npl = pl | fl | BIT_LO[sq];
+        const nph = ph | fh | BIT_HI[sq];
+        const nol = ol ^ fl;
+        const noh = oh ^ fh;
+        mobility(nol, noh, npl, nph, t, 2);
+        const rl = t[2];
+        const rh = t[3];
+        if ((rl | rh) === 0 && (nol | noh) === 0) key = -1 << 19;
+        else {
+          const replies = popcount(rl) + popcount(rh) + popcount(rl & CORNERS_LO) + popcount(rh & CORNERS_HI);
+          key = (replies << 8) + potential(npl, nph, ~(npl | nol), ~(nph | noh)) * 2 + (parity & QUADRANT[sq] ? 0 : 1);
+        }
+      }
+      // Insertion sort by key: lists are short.
+      let j = count++;
+      while (j > 0 && this.keys[base + j - 1] > key) {
+        this.moves[base + j] = this.moves[base + j - 1];
+        this.keys[base + j] = this.keys[base + j - 1];
+        this.flipLo[base + j] = this.flipLo[base + j - 1];
+        this.flipHi[base + j] = this.flipHi[base + j - 1];
+        j--;
+      }
+      this.moves[base + j] = sq;
+      this.keys[base + j] = key;
+      this.flipLo[base + j] = fl;
+      this.flipHi[base + j] = fh;
+    }
+    return count;
+  }
+
+  /** Fail-soft negamax with a hash table and sorted moves, for positions with more than SHALLOW empties. */
+  private search(pl: number, ph: number, ol: number, oh: number, alpha: number, beta: number, n: number, parity: number): number {
+    if (n <= SHALLOW) return this.shallow(pl, ph, ol, oh, alpha, beta, n, parity);
+    this.nodes++;
+    if (alpha >= STABILITY_THRESHOLD[n]) {
+      const bound = 64 - 2 * stableDiscs(ol, oh, pl, ph);
+      if (bound <= alpha) return bound;
+    }
+    const t = this.t;
+    mobility(pl, ph, ol, oh, t, 0);
+    const ml = t[0];
+    const mh = t[1];
+    if ((ml | mh) === 0) {
+      mobility(ol, oh, pl, ph, t, 0);
+      if ((t[0] | t[1]) === 0) return finalScore(pl, ph, ol, oh);
+      return -this.search(ol, oh, pl, ph, -beta, -alpha, n, parity);
+    }
+    let slot = -1;
+    let hashMove = -1;
+    if (n >= HASHED) {
+      slot = this.probe(pl, ph, ol, oh);
+      if (slot >= 0 && this.tEmpties[slot] !== 0) {
+        const lower = this.tLower[slot];
+        const upper = this.tUpper[slot];
+        if (lower >= beta) return lower;
+        if (upper <= alpha) return upper;
+        if (lower === upper) return lower;
+        if (lower > alpha) alpha = lower;
+        if (upper < beta) beta = upper;
+        hashMove = this.tMove[slot];
+      }
+    }
+    const searchedAlpha = alpha;
+    const count = this.orderMoves(pl, ph, ol, oh, ml, mh, n, parity, hashMove);
+    const base = n * LIST;
+    if (n > ETC) {
+      // Enhanced transposition cutoff: a child already known to be bad enough for the opponent refutes at once.
+      for (let i = 0; i < count; i++) {
+        const sq = this.moves[base + i];
+        const fl = this.flipLo[base + i];
+        const fh = this.flipHi[base + i];
+        const c = this.probe(ol ^ fl, oh ^ fh, pl | fl | BIT_LO[sq], ph | fh | BIT_HI[sq]);
+        if (c >= 0 && -this.tUpper[c] >= beta) {
+          const v = -this.tUpper[c];
+          this.store(slot, pl, ph, ol, oh, n, alpha, beta, v, sq);
+          return v;
+        }
+      }
+    }
+    let best = -INF;
+    let bestMove = this.moves[base];
+    for (let i = 0; i < count; i++) {
+      const sq = this.moves[base + i];
+      const fl = this.flipLo[base + i];
+      const fh = this.flipHi[base + i];
+      const cpl = ol ^ fl;
+      const cph = oh ^ fh;
+      const col = pl | fl | BIT_LO[sq];
+      const coh = ph | fh | BIT_HI[sq];
+      const cpar = parity ^ QUADRANT[sq];
+      let v: number;
+      if (i === 0 || beta - alpha === 1) v = -this.search(cpl, cph, col, coh, -beta, -alpha, n - 1, cpar);
+      else {
+        v = -this.search(cpl, cph, col, coh, -alpha - 1, -alpha, n - 1, cpar);
+        if (v > alpha && v < beta) v = -this.search(cpl, cph, col, coh, -beta, -alpha, n - 1, cpar);
+      }
+      if (v > best) {
+        best = v;
+        bestMove = sq;
+        if (v > alpha) {
+          alpha = v;
+          if (alpha >= beta) break;
+        }
+      }
+    }
+    if (n >= HASHED) this.store(slot, pl, ph, ol, oh, n, searchedAlpha, beta, best, bestMove);
+    return best;
+  }
+
+  /** Index of the entry holding this board, or of the entry to replace (its empties set to 0 when free). */
+  private probe(pl: number, ph: number, ol: number, oh: number): number {
+    let h = Math.imul(pl, 0x9e3779b1) ^ Math.imul(ph ^ (ph >>> 16), 0x85ebca77);
+    h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) ^ Math.imul(ol, 0xc2b2ae3d) ^ Math.imul(oh ^ (oh >>> 13), 0x27d4eb2f);
+    h ^= h >>> 13;
+    h = Math.imul(h, 0x165667b1);
+    h ^= h >>> 16;
+    const a = (h & this.mask) * 2;
+    const b = a + 1;
+    if (this.tEmpties[a] !== 0 && this.tPl[a] === pl && this.tPh[a] === ph && this.tOl[a] === ol && this.tOh[a] === oh) return a;
+    if (this.tEmpties[b] !== 0 && this.tPl[b] === pl && this.tPh[b] === ph && this.tOl[b] === ol && this.tOh[b] === oh) return b;
+    // Not found: the caller stores into the deeper-preferred slot a when it is free or shallower, else b.
+    return -2 - a;
+  }
+
+  private store(slot: number, pl: number, ph: number, ol: number, oh: number, n: number, alpha: number, beta: number, best: number, move: number): void {
+    let lower: number;
+    let upper: number;
+    if (slot >= 0) {
+      lower = this.tLower[slot];
+      upper = this.tUpper[slot];
+    } else {
+      const a = -2 - slot;
+      slot = this.tEmpties[a] <= n ? a : a + 1;
+      lower = -INF;
+      upper = INF;
+    }
+    if (best <= alpha) upper = best < upper ? best : upper;
+    else if (best >= beta) lower = best > lower ? best : lower;
+    else lower = upper = best;
+    this.tPl[slot] = pl;
+    this.tPh[slot] = ph;
+    this.tOl[slot] = ol;
+    this.tOh[slot] = oh;
+    this.tLower[slot] = lower;
+    this.tUpper[slot] = upper;
+    this.tMove[slot] = move;
+    this.tEmpties[slot] = n;
+  }
+
+  /** Negamax over the empty squares directly (odd-parity quadrants first), for the last SHALLOW empties. */
+  private shallow(pl: number, ph: number, ol: number, oh: number, alpha: number, beta: number, n: number, parity: number): number {
+    const el = ~(pl | ol);
+    const eh = ~(ph | oh);
+    if (n === 2) {
+      let x1: number;
+      let x2: number;
+      if (el !== 0) {
+        x1 = lowestBit(el);
+        const rest = el & (el - 1);
+        x2 = rest !== 0 ? lowestBit(rest) : 32 + lowestBit(eh);
+      } else {
+        x1 = 32 + lowestBit(eh);
+        x2 = 32 + lowestBit(eh & (eh - 1));
+      }
+      return this.two(pl, ph, ol, oh, alpha, beta, x1, x2);
+    }
+    if (n === 1) return this.last(pl, ph, ol, oh, el !== 0 ? lowestBit(el) : 32 + lowestBit(eh));
+    this.nodes++;
+    const t = this.t;
+    let best = -INF;
+    const order = parity * 6;
+    for (let round = 0; round < 6; round++) {
+      let xl = el & ORDER_LO[order + round];
+      let xh = eh & ORDER_HI[order + round];
+      while ((xl | xh) !== 0) {
+        let sq: number;
+        if (xl !== 0) {
+          sq = lowestBit(xl);
+          xl &= xl - 1;
+        } else {
+          sq = 32 + lowestBit(xh);
+          xh &= xh - 1;
+        }
+        flips(sq, pl, ph, ol, oh, t, 4);
+        const fl = t[4];
+        const fh = t[5];
+        if ((fl | fh) === 0) continue;
+        const v = -this.shallow(ol ^ fl, oh ^ fh, pl | fl | BIT_LO[sq], ph | fh | BIT_HI[sq], -beta, -alpha, n - 1, parity ^ QUADRANT[sq]);
+        if (v > best) {
+          best = v;
+          if (v > alpha) {
+            alpha = v;
+            if (alpha >= beta) return best;
+          }
+        }
+      }
+    }
+    if (best !== -INF) return best;
+    // No move: pass if the opponent can move, else the game is over.
+    mobility(ol, oh, pl, ph, t, 4);
+    if ((t[4] | t[5]) === 0) return finalScore(pl, ph, ol, oh);
+    return -this.shallow(ol, oh, pl, ph, -beta, -alpha, n, parity);
+  }
+
+  /** Two empties x1, x2: both orders written out, passes included, no lists. */
+  private two(pl: number, ph: number, ol: number, oh: number, alpha: number, beta: number, x1: number, x2: number): number {
+    this.nodes++;
+    const t = this.t;
+    let best = -INF;
+    flips(x1, pl, ph, ol, oh, t, 4);
+    let fl = t[4];
+    let fh = t[5];
+    if ((fl | fh) !== 0) {
+      best = -this.last(ol ^ fl, oh ^ fh, pl | fl | BIT_LO[x1], ph | fh | BIT_HI[x1], x2);
+      if (best >= beta) return best;
+    }
+    flips(x2, pl, ph, ol, oh, t, 4);
+    fl = t[4];
+    fh = t[5];
+    if ((fl | fh) !== 0) {
+      const v = -this.last(ol ^ fl, oh ^ fh, pl | fl | BIT_LO[x2], ph | fh | BIT_HI[x2], x1);
+      if (v > best) best = v;
+    }
+    if (best !== -INF) return best;
+    // The side to move passes: the opponent picks the square worst for us.
+    flips(x1, ol, oh, pl, ph, t, 4);
+    fl = t[4];
+    fh = t[5];
+    if ((fl | fh) !== 0) best = this.last(pl ^ fl, ph ^ fh, ol | fl | BIT_LO[x1], oh | fh | BIT_HI[x1], x2);
+    flips(x2, ol, oh, pl, ph, t, 4);
+    fl = t[4];
+    fh = t[5];
+    if ((fl | fh) !== 0) {
+      const v = this.last(pl ^ fl, ph ^ fh, ol | fl | BIT_LO[x2], oh | fh | BIT_HI[x2], x1);
+      if (best === -INF || v < best) best = v;
+    }
+    if (best !== -INF) return best;
+    return finalScore(pl, ph, ol, oh);
+  }
+
+  /** The exact score with one empty square left: whoever can plays it, else the game ends as it stands. */
+  private last(pl: number, ph: number, ol: number, oh: number, sq: number): number {
+    this.nodes++;
+    const t = this.t;
+    const d = popcount(pl) + popcount(ph) - popcount(ol) - popcount(oh);
+    flips(sq, pl, ph, ol, oh, t, 6);
+    let f = popcount(t[6]) + popcount(t[7]);
+    if (f !== 0) return d + 2 * f + 1;
+    flips(sq, ol, oh, pl, ph, t, 6);
+    f = popcount(t[6]) + popcount(t[7]);
+    if (f !== 0) return d - 2 * f - 1;
+    return d > 0 ? d + 1 : d < 0 ? d - 1 : 0;
+  }
+}
+
+/** Number of empty squares. */
+function emptiesOf(pl: number, ph: number, ol: number, oh: number): number {
+  return 64 - popcount(pl | ol) - popcount(ph | oh);
+}
+
+/** Quadrants with an odd number of empties, as a 4-bit set. */
+function parityOf(pl: number, ph: number, ol: number, oh: number): number {
+  const el = ~(pl | ol);
+  const eh = ~(ph | oh);
+  return (
+    (popcount(el & 0x0f0f0f0f) & 1) |
+    ((popcount(el & 0xf0f0f0f0) & 1) << 1) |
+    ((popcount(eh & 0x0f0f0f0f) & 1) << 2) |
+    ((popcount(eh & 0xf0f0f0f0) & 1) << 3)
+  );
+}
+
+/** Empty squares next to the mover's discs: the opponent's potential replies (the fewer, the better). */
+function potential(pl: number, ph: number, el: number, eh: number): number {
+  // Sources that may step east (not on column H) and west (not on column A), so rows never wrap.
+  const el1 = pl & 0x7f7f7f7f;
+  const eh1 = ph & 0x7f7f7f7f;
+  const wl1 = pl & 0xfefefefe;
+  const wh1 = ph & 0xfefefefe;
+  const nl = (pl << 8) | (pl >>> 8) | (ph << 24) | (el1 << 1) | (el1 << 9) | (el1 >>> 7) | (eh1 << 25) | (wl1 >>> 1) | (wl1 >>> 9) | (wh1 << 23) | (wl1 << 7);
+  const nh = (ph << 8) | (ph >>> 8) | (pl >>> 24) | (eh1 << 1) | (eh1 << 9) | (el1 >>> 23) | (eh1 >>> 7) | (wh1 >>> 1) | (wh1 >>> 9) | (wh1 << 7) | (wl1 >>> 25);
+  return popcount(nl & el) + popcount(nh & eh);
+}
+
+/** Solves a position exactly with a fresh solver (allocates the table: reuse an EndgameSolver for many solves). */
+export function solveEndgame(pos: ReversiPosition, options: SolverOptions = {}): SolveResult {
+  return new EndgameSolver(options).solve(pos);
+}
