@@ -1,12 +1,12 @@
 /**
- * The Go interop test of issue 2 §6: Qi's legality (simple ko, no suicide) against GNU Go's `all_legal` at every
- * ply of seeded random games full of captures, kos and suicide points, then the final stones and capture counts.
+ * The Go interop test of issue 2 §6: Qi's legality against GNU Go's `all_legal` at every ply of seeded random games
+ * full of captures, kos and suicide points, then the final stones and capture counts — under simple ko with
+ * suicide forbidden (the requirement), and also under both superko rules and with multi-stone suicide allowed.
  * GNU Go missing is a failure, never a skip (README prerequisites; .ci/run installs it).
  */
 import { describe, expect, it } from 'vitest';
 import type { KoRule } from '@qi/engine';
-import { GtpClient } from './client.js';
-import { requireGnuGo } from './gnugo.js';
+import { startGnuGo } from './gnugo.js';
 import {
   addStats,
   boardAfterSuicide,
@@ -22,10 +22,7 @@ const SEED = 0x51_0002;
 
 /** Plays the games on `REFEREES` GNU Go processes started with `args`, each taking the next game off the list. */
 async function playAll(games: InteropGame[], args: string[]): Promise<InteropStats> {
-  const gnugo = requireGnuGo();
-  const referees = Array.from({ length: REFEREES }, () =>
-    GtpClient.start(gnugo, ['--mode', 'gtp', ...args], { name: 'gnugo', commandTimeoutMs: 15_000 }),
-  );
+  const referees = Array.from({ length: REFEREES }, () => startGnuGo(args, { commandTimeoutMs: 15_000 }));
   const total = emptyStats();
   let next = 0;
   try {
