@@ -5,7 +5,7 @@
  * GNU Go missing is a failure, never a skip (README prerequisites; .ci/run installs it).
  */
 import { describe, expect, it } from 'vitest';
-import type { KoRule } from '@qi/engine';
+import { GoPosition, PASS, type KoRule } from '@qi/engine';
 import { startGnuGo } from './gnugo.js';
 import {
   addStats,
@@ -106,6 +106,30 @@ describe('Go legality against GNU Go', () => {
     expect(simple.suicides + positional.suicides).toBeGreaterThan(200);
     expect(simple.illegalPoints.suicide).toBeGreaterThan(1_000);
   }, 180_000);
+});
+
+describe("GNU Go 3.8's superko blind spot (the one disagreement the interop games excuse)", () => {
+  it('lets a multi-stone suicide recreate an earlier position under positional superko; Qi forbids it', async () => {
+    // White D1 D2 E3, Black E1, White passes: Black E2 kills E1+E2 and restores the board before E1.
+    const setup = ['play white D1', 'play white D2', 'play white E3', 'play black E1', 'play white pass'];
+    const gtp = startGnuGo(['--allow-suicide', '--positional-superko']);
+    try {
+      await gtp.sendAll(['boardsize 5', 'clear_board', ...setup]);
+      expect(await gtp.send('is_legal black E2')).toBe('1');
+    } finally {
+      await gtp.close();
+    }
+    for (const [ko, legal] of [['positional', false], ['situational', true], ['simple', true]] as const) {
+      const pos = new GoPosition({ size: 5, ko, suicide: true });
+      for (const v of ['D1', 'D2', 'E3']) pos.playAs(1, pos.parseMove(v));
+      pos.playAs(0, pos.parseMove('E1'));
+      pos.playAs(1, PASS);
+      const before = new GoPosition({ size: 5 });
+      for (const v of ['D1', 'D2', 'E3']) before.playAs(1, before.parseMove(v));
+      expect(boardAfterSuicide(pos.toString(), 4, 3, 'X')).toBe(before.toString());
+      expect(pos.analyze(pos.parseMove('E2')).legal).toBe(legal);
+    }
+  });
 });
 
 describe('boardAfterSuicide (the independent check of GNU Go superko misses)', () => {
