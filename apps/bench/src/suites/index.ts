@@ -1,4 +1,5 @@
+import { goSuite } from './go.js';
 import type { Suite } from './types.js';
 
 /** Every game's bench suite; each game adds its own. */
-export const suites: readonly Suite[] = [];
+export const suites: readonly Suite[] = [goSuite];
