@@ -313,7 +313,7 @@ export async function playInteropGame(gtp: GtpClient, game: InteropGame, stats: 
       }
     }
     const koPoint = pos.koPoint();
-    const tryKo = koPoint !== -1 && rng.float() < P_TRY_KO;
+    const tryKo = koPoint !== -1 && pos.analyze(koPoint).reason === 'ko' && rng.float() < P_TRY_KO;
     if (tryKo || (refused.length > 0 && rng.float() < P_TRY_ILLEGAL)) {
       const p = tryKo ? koPoint : refused[rng.int(refused.length)];
       const reason = pos.analyze(p).reason as 'suicide' | 'ko' | 'superko';
