@@ -1,7 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
+// Vitest runs tests in Vite's SSR environment, which reads ssr.resolve, not resolve: set both so that workspace
+// packages resolve to their TypeScript source (a stale dist/ would otherwise be picked up).
+const conditions = ['qi-source', 'module', 'node', 'development|production'];
+
 export default defineConfig({
-  resolve: { conditions: ['qi-source'] },
+  resolve: { conditions },
+  ssr: { resolve: { conditions, externalConditions: ['qi-source'] } },
   test: {
     include: ['src/**/*.test.ts'],
     testTimeout: 120_000,
