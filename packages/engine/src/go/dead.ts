@@ -24,10 +24,9 @@ export interface EstimateOptions {
  * Estimates the dead stones of a finished position; returns their points (whole chains), sorted.
  *
  * Static method without `ownership`: (1) Benson's unconditionally alive chains live, and opponent stones inside
- * their secure regions die; (2) the other chains are judged one by one, smallest first (see staticRound): two
- * eyes live, otherwise a chain dies when the opponent's stones are nearer to its points than its own side's.
- * (2) runs a second time with the first round's dead stones lifted, since removing them can give the
- * surrounding group its eyes.
+ * their secure regions die; (2) other groups with two eyes live, and weak stones that only the opponent's
+ * stones enclose die (see staticRound). (2) repeats with the dead stones lifted, clearest
+ * cases first, since removing them can give the surrounding group its eyes.
  */
 export function estimateDead(pos: GoPosition, options: EstimateOptions = {}): number[] {
   const grid = new StoneGrid(pos);
@@ -58,7 +57,9 @@ export function estimateDead(pos: GoPosition, options: EstimateOptions = {}): nu
       if (mean < -threshold) for (const i of m) dead[i] = 1;
     }
   } else {
-    for (let round = 0; round < 2; round++) staticRound(grid, dead, settled);
+    // The clearest cases go first (few weak stones against many), so that lifting them can give the
+    // surrounding groups their eyes before closer contests are judged.
+    for (const ratio of [0.1, 0.25, 0.5, 1]) while (staticRound(grid, dead, settled, ratio));
   }
   const out: number[] = [];
   for (let i = 0; i < total; i++) if (dead[i]) out.push(grid.toPoint[i]);
@@ -66,86 +67,99 @@ export function estimateDead(pos: GoPosition, options: EstimateOptions = {}): nu
 }
 
 /**
- * The static test for chains Benson leaves open, smallest chains first, each verdict applied before the next
- * chain is judged: a chain lives if it touches two eyes (empty regions only its colour borders; one of seven
- * or more points counts as two); otherwise it dies when, with it lifted off the board, the opponent's stones
- * reach more of its points first (through empty points) than its own side's stones do.
+ * The static test for what Benson leaves open. Chains join into groups when they share a liberty or border the
+ * same one-colour empty region; a group lives with two eyes (such regions; one of four or more points counts
+ * as two). The stones of weak groups are then judged by enclosure: flood from a weak group through empty points
+ * and weak stones of its colour; if no living stone of its colour borders that area, only the opponent does,
+ * and the weak stones inside are fewer than `ratio` times the stones of the opponent's chains around them,
+ * they are dead. Returns whether it marked anything.
  */
-function staticRound(grid: StoneGrid, dead: Uint8Array, settled: Uint8Array): void {
+function staticRound(grid: StoneGrid, dead: Uint8Array, settled: Uint8Array, ratio: number): boolean {
+  let changed = false;
   const total = grid.stones.length;
+  const adj = grid.adj;
   const live = new Uint8Array(total);
   for (let i = 0; i < total; i++) live[i] = dead[i] ? 0 : grid.stones[i];
-  const chains = components(grid, live).members.filter((m) => live[m[0]] !== 0 && !settled[m[0]]);
-  chains.sort((a, b) => a.length - b.length);
-  const dist = [new Int32Array(total), new Int32Array(total)];
-  for (const chain of chains) {
-    const color = live[chain[0]];
-    if (eyeCount(grid, live, chain, color) >= 2) continue;
-    for (const i of chain) live[i] = 0;
-    reach(grid, live, 1, dist[0]);
-    reach(grid, live, 2, dist[1]);
-    let own = 0;
-    let enemy = 0;
-    for (const i of chain) {
-      const mine = dist[color - 1][i];
-      const theirs = dist[2 - color][i];
-      if (theirs >= 0 && (mine < 0 || theirs < mine)) enemy++;
-      else if (mine >= 0 && (theirs < 0 || mine < theirs)) own++;
-    }
-    if (enemy > own) for (const i of chain) dead[i] = 1;
-    else for (const i of chain) live[i] = color;
-  }
-}
-
-/** Eyes a chain touches: empty regions bordered only by its colour, one of seven or more points counting two. */
-function eyeCount(grid: StoneGrid, live: Uint8Array, chain: number[], color: number): number {
-  const adj = grid.adj;
-  const seen = new Set<number>();
-  let eyes = 0;
-  for (const s of chain) for (let d = 0; d < 4; d++) {
-    const start = adj[4 * s + d];
-    if (start < 0 || live[start] !== 0 || seen.has(start)) continue;
-    const region = [start];
-    seen.add(start);
-    let only = true;
-    for (let k = 0; k < region.length && region.length < 64; k++) {
-      for (let e = 0; e < 4; e++) {
-        const j = adj[4 * region[k] + e];
-        if (j < 0) continue;
-        if (live[j] === 0) {
-          if (!seen.has(j)) {
-            seen.add(j);
-            region.push(j);
-          }
-        } else if (live[j] !== color) only = false;
-      }
-    }
-    if (only) eyes += region.length >= 7 ? 2 : 1;
-  }
-  return eyes;
-}
-
-/** Distance from the nearest stone of `color` through empty points, into `out` (-1 where none reaches). */
-function reach(grid: StoneGrid, live: Uint8Array, color: number, out: Int32Array): void {
-  const total = live.length;
-  const adj = grid.adj;
-  out.fill(-1);
-  let frontier: number[] = [];
-  for (let i = 0; i < total; i++) if (live[i] === color) {
-    out[i] = 0;
-    frontier.push(i);
-  }
-  for (let step = 1; frontier.length > 0; step++) {
-    const next: number[] = [];
-    for (const i of frontier) for (let d = 0; d < 4; d++) {
+  const parts = components(grid, live);
+  const count = parts.members.length;
+  const parent = new Int32Array(count);
+  for (let c = 0; c < count; c++) parent[c] = c;
+  const find = (c: number): number => {
+    while (parent[c] !== c) c = parent[c] = parent[parent[c]];
+    return c;
+  };
+  const union = (a: number, b: number) => {
+    const x = find(a);
+    const y = find(b);
+    if (x !== y) parent[y] = x;
+  };
+  // chains sharing a liberty join
+  const first = [-1, -1];
+  for (let i = 0; i < total; i++) {
+    if (live[i] !== 0) continue;
+    first[0] = first[1] = -1;
+    for (let d = 0; d < 4; d++) {
       const j = adj[4 * i + d];
-      if (j >= 0 && live[j] === 0 && out[j] < 0) {
-        out[j] = step;
-        next.push(j);
+      if (j < 0 || live[j] === 0) continue;
+      const k = live[j] - 1;
+      if (first[k] < 0) first[k] = parts.id[j];
+      else union(first[k], parts.id[j]);
+    }
+  }
+  // a one-colour region joins the chains around it and is an eye of their group
+  const eyeRegions: [number, number][] = [];
+  parts.members.forEach((m, r) => {
+    if (live[m[0]] !== 0) return;
+    let borderColor = 0;
+    let firstChain = -1;
+    for (const i of m) for (let d = 0; d < 4; d++) {
+      const j = adj[4 * i + d];
+      if (j < 0 || live[j] === 0) continue;
+      borderColor |= live[j];
+      if (firstChain < 0) firstChain = parts.id[j];
+      else if (live[j] === live[parts.members[firstChain][0]]) union(firstChain, parts.id[j]);
+    }
+    if ((borderColor === 1 || borderColor === 2) && firstChain >= 0) eyeRegions.push([r, firstChain]);
+  });
+  const eyes = new Float64Array(count);
+  for (const [r, chain] of eyeRegions) eyes[find(chain)] += parts.members[r].length >= 4 ? 2 : 1;
+  const alive = new Uint8Array(total);
+  for (let i = 0; i < total; i++) {
+    if (live[i] !== 0 && (settled[i] || eyes[find(parts.id[i])] >= 2)) alive[i] = 1;
+  }
+  const visited = new Uint8Array(total);
+  const seen = new Int32Array(total).fill(-1);
+  for (let s = 0; s < total; s++) {
+    if (live[s] === 0 || alive[s] || visited[s]) continue;
+    const color = live[s];
+    const area = [s];
+    seen[s] = s;
+    let friend = false;
+    const enclosing = new Set<number>();
+    for (let k = 0; k < area.length; k++) {
+      for (let d = 0; d < 4; d++) {
+        const j = adj[4 * area[k] + d];
+        if (j < 0 || seen[j] === s) continue;
+        if (live[j] === 0 || (live[j] === color && !alive[j])) {
+          seen[j] = s;
+          area.push(j);
+        } else if (live[j] === color) friend = true;
+        else enclosing.add(parts.id[j]);
       }
     }
-    frontier = next;
+    let mine = 0;
+    for (const i of area) if (live[i] === color) mine++;
+    let theirs = 0;
+    for (const c of enclosing) theirs += parts.members[c].length;
+    for (const i of area) if (live[i] === color) {
+      visited[i] = 1;
+      if (!friend && mine < theirs * ratio) {
+        dead[i] = 1;
+        changed = true;
+      }
+    }
   }
+  return changed;
 }
 
 /** Where the end of a game stands: still playing, players marking dead stones, or the count agreed. */

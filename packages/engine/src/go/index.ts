@@ -6,3 +6,22 @@ export { vertexToText, parseVertex, COLUMN_LETTERS } from './vertex.js';
 export { pointOf, strideOf } from './geometry.js';
 export { countArea } from './regions.js';
 export { LightPlayout, playoutLight } from './playout.js';
+export { scoreArea, scoreTerritory, scoreGame, resultText, StoneGrid, type Score, type ScoreOptions } from './score.js';
+export { estimateDead, DeadStoneMarking, type EstimateOptions, type MarkingPhase } from './dead.js';
+export { benson, type BensonResult } from './benson.js';
+export {
+  readGoSgf,
+  goRecordFromTree,
+  replayGo,
+  goRecordToTree,
+  writeGoSgf,
+  ruleSetFromText,
+  type GoRecord,
+  type GoRecordNode,
+  type GoVertex,
+  type GoSetupStone,
+  type GoRuleSet,
+  type GoReplay,
+  type GoReplayError,
+  type GoReplayOptions,
+} from './sgf-go.js';

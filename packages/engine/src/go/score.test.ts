@@ -34,10 +34,10 @@ describe('counting', () => {
   it('counts area: stones plus regions only one colour borders, komi to White', () => {
     const pos = board(rows);
     const s = scoreArea(pos, [at(pos, 'B3')], { komi: 0.5 });
-    // Black: 10 stones + B5 (empty) ... counted below by hand: stones 10, empty B4, A1, B1 + dead point B3 → 14
+    // Black: 10 stones + B4, A1, B1 and the dead stone's point B3; White: 7 stones + E4, E3, E1; C5 is dame
     expect(s.black).toBe(14);
-    expect(s.white).toBe(11 + 0.5);
-    expect(s.result).toBe('B+2.5');
+    expect(s.white).toBe(10 + 0.5);
+    expect(s.result).toBe('B+3.5');
     expect(s.rule).toBe('area');
     expect(s.owners[0]).toBe(1);
     expect(s.owners[2]).toBe(0); // C5: dame between the two colours
@@ -56,7 +56,8 @@ describe('counting', () => {
 
   it('marks whole chains dead from one stone and refuses empty points', () => {
     const pos = board(['XXX', 'OOO', '...']);
-    expect(scoreArea(pos, [at(pos, 'A2')], { komi: 0 }).white).toBe(9);
+    const s = scoreArea(pos, [at(pos, 'A2')], { komi: 0 });
+    expect([s.black, s.white]).toEqual([9, 0]);
     expect(() => scoreArea(pos, [at(pos, 'A1')])).toThrow(/no stone at A1/);
   });
 
@@ -90,8 +91,8 @@ describe('counting', () => {
     const pos = board(['X.O..', 'X.O..', 'XXOO.', '.X.O.', '.X.O.']);
     const t = scoreTerritory(pos, [], { komi: 0 });
     expect(t.seki).toEqual([]);
-    expect(t.black).toBe(2); // A2, A1
-    expect(t.white).toBe(4); // D5, E5, D4, E4... E3, E2, E1 minus — counted below
+    expect(t.black).toBe(2); // A2, A1; B5, B4 and C2, C1 are dame
+    expect(t.white).toBe(7); // D5, E5, D4, E4, E3, E2, E1
   });
 });
 
@@ -137,10 +138,12 @@ describe('Benson and the dead-stone estimate', () => {
     expect(b.alive[0]).toBe(1);
     expect(b.secure[1]).toBe(1);
     expect(benson(grid, 2).alive.every((v) => v === 0)).toBe(true);
-    const one = board(['X.X..', 'XXXXX', '.....', '.....', '.....']);
+    const one = board(['X.X..', 'XXXX.', '.....', '.....', '.....']);
     expect(benson(new StoneGrid(one), 1).alive[0]).toBe(0); // one eye plus open space: not unconditional
-    const inEye = board(['XOX.X', 'XXXXX', 'OOOOO', '.....', '.....']);
-    expect(estimateDead(inEye)).toContain(at(inEye, 'B5'));
+    // a White stone inside a Black eye of two points (B5, C5): Benson says dead
+    const inEye = board(['XO.X.', 'XXXXX', 'OOOOO', '.....', '.....']);
+    expect(benson(new StoneGrid(inEye), 1).secure[1]).toBe(1);
+    expect(estimateDead(inEye)).toEqual([at(inEye, 'B5')]);
   });
 
   it('marks a lone stone inside solid territory dead and leaves living groups alone', () => {
@@ -157,7 +160,7 @@ describe('Benson and the dead-stone estimate', () => {
     expect(() => estimateDead(pos, { ownership: [0] })).toThrow(/9 values/);
   });
 
-  it('agrees with GNU Go\'s dead stones on most of the 119 finished games (informational) ', () => {
+  it('agrees with GNU Go\'s dead stones on most finished games (informational, with a floor against regressions)', () => {
     const games = readFileSync(new URL('gnugo-final-scores.jsonl', DATA), 'utf8')
       .trim()
       .split('\n')
@@ -189,7 +192,9 @@ describe('Benson and the dead-stone estimate', () => {
       `estimateDead: same dead stones as GNU Go in ${sameDead}/${games.length} finished games, same winner in ${sameResult}/${games.length}; ` +
         `scoring-expected: exact score ${exact}/${scoring.length}, same winner ${winner}/${scoring.length}`,
     );
-    expect(sameDead).toBeGreaterThan(0);
+    // measured when written: 107/119 same dead stones, 112/119 same winner; 36/56 exact, 45/56 same winner
+    expect(sameDead).toBeGreaterThanOrEqual(100);
+    expect(exact).toBeGreaterThanOrEqual(30);
   });
 });
 
@@ -210,7 +215,7 @@ describe('the marking phase', () => {
     expect(marking.warnings()).toEqual([]);
     expect(() => marking.toggle(at(pos, 'C5'))).toThrow(/no stone/);
     const score = marking.confirm();
-    expect(score.result).toBe('B+2.5');
+    expect(score.result).toBe('B+3.5');
     expect(marking.phase).toBe('confirmed');
     expect(() => marking.toggle(at(pos, 'B3'))).toThrow();
     const again = new DeadStoneMarking(pos);
