@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { PASS } from '../core/game.js';
+import { Rng } from '../core/prng.js';
+import { ReversiPosition } from './position.js';
+import { EndgameSolver, solveEndgame } from './solve.js';
+
+const data = new URL('../../../../../shared/data/reversi/', import.meta.url);
+
+function readTsv(name: string): Record<string, string>[] {
+  const [header, ...lines] = readFileSync(new URL(name, data), 'utf8').trim().split('\n');
+  const keys = header.split('\t');
+  return lines.map((l) => Object.fromEntries(l.split('\t').map((v, i) => [keys[i], v])));
+}
+
+/** Plain negamax over the public Position interface: the slow, obviously right oracle. */
+function negamax(pos: ReversiPosition, buf: Int32Array[] = [], depth = 0): number {
+  buf[depth] ??= new Int32Array(64);
+  const moves = buf[depth];
+  const n = pos.legalMoves(moves);
+  if (n === 0) return (pos.currentPlayer() === 0 ? pos.score() : -pos.score()) | 0;
+  let best = -Infinity;
+  for (let i = 0; i < n; i++) {
+    pos.play(moves[i]);
+    best = Math.max(best, -negamax(pos, buf, depth + 1) | 0);
+    pos.undo();
+  }
+  return best;
+}
+
+describe('exact Reversi endgame solver', () => {
+  it('agrees with plain negamax on 300 random positions with 1 to 9 empties, passes and early ends included', () => {
+    const rng = new Rng(2024);
+    const buf = new Int32Array(64);
+    const solver = new EndgameSolver({ ttBits: 12 });
+    let passes = 0;
+    for (let g = 0; g < 300; g++) {
+      const pos = new ReversiPosition();
+      const target = 1 + rng.int(9);
+      while (pos.empties() > target) {
+        const n = pos.legalMoves(buf);
+        if (n === 0) break;
+        pos.play(buf[rng.int(n)]);
+      }
+      const fresh = new ReversiPosition(pos.boardString(), pos.currentPlayer());
+      const expected = negamax(fresh);
+      const r = solver.solve(fresh);
+      expect(r.score, `${fresh.boardString()} ${fresh.currentPlayer()}`).toBe(expected);
+      if (r.move === null) expect(fresh.isTerminal()).toBe(true);
+      else if (r.move === PASS) passes++;
+      else {
+        fresh.play(r.move);
+        expect(0 - negamax(fresh)).toBe(expected);
+      }
+    }
+    console.log(`random endgames: ${passes} root passes`);
+    expect(passes).toBeGreaterThan(0);
+  });
+
+  it('reports a forced pass as PASS and a finished game as null', () => {
+    const pass = solveEndgame(new ReversiPosition('OX------' + '--------'.repeat(7), 'X'));
+    expect(pass.move).toBe(PASS);
+    expect(pass.score).toBe(-64);
+    const over = solveEndgame(new ReversiPosition('X'.repeat(40) + 'O'.repeat(24), 'O'));
+    expect(over.move).toBe(null);
+    expect(over.score).toBe(-16);
+    const stuck = solveEndgame(new ReversiPosition('X'.repeat(60) + '-'.repeat(4), 'O'));
+    expect(stuck.move).toBe(null);
+    expect(stuck.score).toBe(-64);
+  });
+
+  it('solves FFO #1–#34 (6 to 20 empties): exact score and one of the listed best moves', () => {
+    const solver = new EndgameSolver();
+    const rows = readTsv('ffo-1-39.tsv').filter((r) => Number(r.id) <= 34);
+    expect(rows.length).toBe(34);
+    for (const r of rows) {
+      const pos = new ReversiPosition(r.board, r.to_move);
+      const res = solver.solve(pos);
+      expect(res.score, `FFO #${r.id}`).toBe(Number(r.score));
+      expect(r.best_moves.split(','), `FFO #${r.id}`).toContain(pos.moveToText(res.move!));
+    }
+  });
+});
