@@ -1,5 +1,6 @@
 import { PASS, type GameId, type Position } from '../core/game.js';
 import { BLACK, BORDER, ChainBoard, EMPTY, WHITE } from './board.js';
+import { KeyMultiset } from './keyset.js';
 import { countArea } from './regions.js';
 import { goRules, handicapPoints, type GoRules } from './rules.js';
 import { parseVertex, vertexToText } from './vertex.js';
@@ -75,6 +76,9 @@ export class GoPosition implements Position {
   private sp = 0;
   private rec: Int32Array;
   private hist: Int32Array;
+  /** Keys of the positions in `hist` (stones, plus side to move under situational superko), for O(1) lookups. */
+  private seen: KeyMultiset | null;
+  private readonly counts = new Int32Array(4);
 
   /** A new empty board; Black to move. */
   constructor(rules: Partial<GoRules> = {}) {
@@ -90,6 +94,7 @@ export class GoPosition implements Position {
     this.scratch = new Uint8Array(this.board.N2);
     this.rec = new Int32Array(REC * 64);
     this.hist = new Int32Array(HIST * 65);
+    this.seen = this.rules.ko === 'simple' ? null : new KeyMultiset();
     this.recordHistory();
   }
 
@@ -255,6 +260,7 @@ export class GoPosition implements Position {
   /** Takes back the last move, pass or resignation. */
   undo(): void {
     if (this.sp === 0) throw new Error('no move to undo');
+    if (this.seen) this.forget(this.sp);
     this.sp--;
     const r = this.sp * REC;
     const rec = this.rec;
@@ -286,7 +292,7 @@ export class GoPosition implements Position {
 
   /** Black's score minus White's (komi and handicap bonus included), counting the board as it stands. */
   scoreMargin(): number {
-    const counts = new Int32Array(4);
+    const counts = this.counts;
     countArea(this.board, counts);
     const bonus = this.rules.komi + handicapPoints(this.rules, this.hcap);
     if (this.rules.scoring === 'area') return counts[0] + counts[2] - (counts[1] + counts[3] + bonus);
@@ -318,6 +324,7 @@ export class GoPosition implements Position {
     c.sp = this.sp;
     c.rec = this.rec.slice();
     c.hist = this.hist.slice();
+    c.seen = this.seen ? this.seen.clone() : null;
     return c;
   }
 
@@ -465,6 +472,7 @@ export class GoPosition implements Position {
     this.plyBase += this.sp;
     this.sp = 0;
     this.board.trailLen = 0;
+    this.seen?.clear();
     this.recordHistory();
   }
 
@@ -479,6 +487,17 @@ export class GoPosition implements Position {
     this.hist[i + H_LO] = this.board.hashLo;
     this.hist[i + H_HI] = this.board.hashHi;
     this.hist[i + H_SIDE] = this.toMove;
+    if (this.seen) {
+      const side = this.rules.ko === 'situational' && this.toMove === 1;
+      this.seen.add(this.board.hashLo ^ (side ? this.sideLo : 0), this.board.hashHi ^ (side ? this.sideHi : 0));
+    }
+  }
+
+  /** Drops the key of stack level k from the superko set (undo). */
+  private forget(k: number): void {
+    const i = k * HIST;
+    const side = this.rules.ko === 'situational' && this.hist[i + H_SIDE] === 1;
+    this.seen!.remove(this.hist[i + H_LO] ^ (side ? this.sideLo : 0), this.hist[i + H_HI] ^ (side ? this.sideHi : 0));
   }
 
   /** Saves the state before a move at the current stack level. */
@@ -599,6 +618,8 @@ export class GoPosition implements Position {
     }
     const situational = this.rules.ko === 'situational';
     const side = 1 - player;
+    const flip = situational && side === 1;
+    if (!this.seen!.has(lo ^ (flip ? this.sideLo : 0), hi ^ (flip ? this.sideHi : 0))) return false;
     const hist = this.hist;
     for (let k = 0; k <= this.sp; k++) {
       const i = k * HIST;
