@@ -1,0 +1,2 @@
+// Svelte compiles <script lang="ts"> natively (type annotations only), so no preprocessor is needed.
+export default {};
