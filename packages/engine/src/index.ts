@@ -4,3 +4,4 @@ export { zobristTable, keyHex } from './core/zobrist.js';
 export { perft } from './core/perft.js';
 export * from './sgf/index.js';
 export * from './go/index.js';
+export * from './gomoku/index.js';

@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { GomokuPosition, type GomokuOptions } from './position.js';
+import { lineProblem } from './solver-testing.js';
+import { VctSolver } from './vct.js';
+
+const DATA = new URL('../../../../../shared/data/gomoku/', import.meta.url);
+
+interface MateCase {
+  id: string;
+  black: string[];
+  white: string[];
+  slow: boolean;
+  checks: { solver: string; limit: number; threatLimit: number; attacker: string; expect: string[] | null }[];
+}
+
+// The quintet cases with an expected win (its DFS solver's checks; the PNS/lazy variants repeat the positions).
+// Their `limit` counts attacker moves before the final five, as ours does. The `expect: null` VCT checks and the
+// `slow` cases run in the bench (apps/bench gomoku suite).
+describe('VCT unit cases from quintet', () => {
+  const cases = (JSON.parse(readFileSync(new URL('renju-mate-unit-cases.json', DATA), 'utf8')) as { cases: MateCase[] }).cases;
+  for (const c of cases.filter((k) => !k.slow)) {
+    for (const check of c.checks.filter((k) => k.solver === 'VCTDFS' && k.expect !== null)) {
+      it(`${c.id} within ${check.limit}`, () => {
+        const opts: GomokuOptions = { rule: 'renju', black: c.black, white: c.white, toMove: check.attacker.toLowerCase() as 'black' };
+        const r = new VctSolver().solve(new GomokuPosition(opts), { maxDepth: check.limit, threatDepth: check.threatLimit, maxNodes: 3_000_000 });
+        expect(r.win).toBe(true);
+        expect(lineProblem(opts, r.line)).toBeNull();
+        expect((r.line.length + 1) / 2 - 1).toBeLessThanOrEqual(check.limit);
+      });
+    }
+  }
+});
+
+describe('VCT basics', () => {
+  it('wins with a double three in freestyle', () => {
+    // I8 makes two threes at once, G8 H8 I8 on row 8 and I8 . I10 I11 on column I: white can stop one only.
+    const opts: GomokuOptions = { rule: 'freestyle', black: ['G8', 'H8', 'I10', 'I11'], white: ['A1', 'A15', 'O1', 'O15'], toMove: 'black' };
+    const r = new VctSolver().solve(new GomokuPosition(opts), { maxDepth: 4 });
+    expect(r.win).toBe(true);
+    expect(lineProblem(opts, r.line)).toBeNull();
+  });
+
+  it('finds nothing where there is nothing', () => {
+    const opts: GomokuOptions = { rule: 'renju', black: ['H8'], white: ['I9'], toMove: 'black' };
+    const r = new VctSolver().solve(new GomokuPosition(opts), { maxDepth: 6 });
+    expect(r.win).toBe(false);
+    expect(r.aborted).toBe(false);
+  });
+
+  it('in renju black may not win by a double-three that white could in freestyle', () => {
+    const black = ['G8', 'H8', 'I10', 'I11'];
+    const renju = new GomokuPosition({ rule: 'renju', black, white: ['A1', 'A15', 'O1', 'O15'], toMove: 'black' });
+    // I8 would be a double-three (row 8 and column I): forbidden, so black has no such shortcut.
+    expect(renju.forbiddenKind(renju.parseMove('I8'))).toBe('double-three');
+    const r = new VctSolver().solve(renju, { maxDepth: 4 });
+    if (r.win) expect(lineProblem({ rule: 'renju', black, white: ['A1', 'A15', 'O1', 'O15'], toMove: 'black' }, r.line)).toBeNull();
+    expect(r.line.map((m) => renju.moveToText(m))).not.toContain('I8');
+  });
+});
