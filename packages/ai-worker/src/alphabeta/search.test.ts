@@ -185,6 +185,15 @@ describe('AlphaBeta limits and slices', () => {
     expect(stopped.depth).toBe(3);
   });
 
+  it('does not claim a solve from results stored by an earlier search', () => {
+    const ab = new AlphaBeta({ ttMegabytes: 4, evaluator: randomEvaluator() });
+    expect(ab.search(c4(), { depth: 6 }).reason).toBe('depth');
+    const again = ab.search(c4(), { depth: 9 });
+    expect(again.reason).toBe('depth');
+    expect(again.solved).toBe(false);
+    expect(again.depth).toBe(9);
+  });
+
   it('returns null on a finished game', () => {
     const r = new AlphaBeta({ ttMegabytes: 1 }).search(MnkGame.from(3, 3, 3, false, ['a1', 'a2', 'b1', 'b2', 'c1']));
     expect(r.move).toBeNull();

@@ -357,7 +357,16 @@ export class AlphaBeta {
     return -1;
   }
 
+  /** Searches one node, keeping track of whether its own subtree met a horizon (so proven results can be marked). */
   private negamax(depth: number, alpha: number, beta: number, ply: number): number {
+    const outer = this.horizon;
+    this.horizon = false;
+    const score = this.node(depth, alpha, beta, ply);
+    this.horizon = this.horizon || outer;
+    return score;
+  }
+
+  private node(depth: number, alpha: number, beta: number, ply: number): number {
     this.pvLen[ply] = ply;
     if (depth <= 0) return this.quiesce(alpha, beta, ply);
     if (++this.nodes >= this.nextCheck) this.checkLimits();
@@ -376,8 +385,8 @@ export class AlphaBeta {
         const s = fromTT(tt.score, ply);
         const b = tt.bound;
         if (b === BOUND_EXACT || (b === BOUND_LOWER && s >= beta) || (b === BOUND_UPPER && s <= alpha)) {
-          // A deeper stored result may have seen a horizon this iteration did not.
-          if (tt.depth > depth) this.horizon = true;
+          // A stored result hides its subtree: unless it was proven, assume it met a horizon.
+          if (!tt.proven) this.horizon = true;
           return s;
         }
       }
@@ -430,7 +439,7 @@ export class AlphaBeta {
       }
     }
     const bound = best >= beta ? BOUND_LOWER : bestMove !== NO_MOVE ? BOUND_EXACT : BOUND_UPPER;
-    tt.store(lo, hi, bestMove, toTT(best, ply), depth, bound);
+    tt.store(lo, hi, bestMove, toTT(best, ply), depth, bound, !this.horizon);
     return best;
   }
 

@@ -21,8 +21,18 @@ export function stopRaised(flag: Int32Array | undefined): boolean {
   return flag.buffer instanceof ArrayBuffer ? flag[0] !== 0 : Atomics.load(flag, 0) !== 0;
 }
 
-/** Creates a stop flag in shared memory when the platform allows it, else in ordinary memory. */
-export function createStopFlag(): Int32Array {
-  const shared = typeof SharedArrayBuffer !== 'undefined' && (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated !== false;
-  return new Int32Array(shared ? new SharedArrayBuffer(4) : new ArrayBuffer(4));
+/** Whether this thread can create memory shared with other threads (Node, or a cross-origin isolated page). */
+export function canShareMemory(): boolean {
+  return typeof SharedArrayBuffer !== 'undefined' && (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated !== false;
+}
+
+/** Creates a stop flag, in shared memory when allowed (and wanted), else in ordinary memory. */
+export function createStopFlag(shared = true): Int32Array {
+  return new Int32Array(shared && canShareMemory() ? new SharedArrayBuffer(4) : new ArrayBuffer(4));
+}
+
+/** Raises or lowers a stop flag (atomically when it is shared). */
+export function setStopFlag(flag: Int32Array, raised: boolean): void {
+  if (flag.buffer instanceof ArrayBuffer) flag[0] = raised ? 1 : 0;
+  else Atomics.store(flag, 0, raised ? 1 : 0);
 }

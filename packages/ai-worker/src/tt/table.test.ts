@@ -24,6 +24,16 @@ describe('TranspositionTable', () => {
     expect([tt.move, tt.score, tt.depth, tt.bound]).toEqual([-1, 5, -3, BOUND_UPPER]);
   });
 
+  it('remembers whether a result was proven', () => {
+    const tt = new TranspositionTable(1);
+    tt.store(3, 4, 1, 0, 9, BOUND_EXACT, true);
+    tt.store(5, 6, 1, 0, 9, BOUND_EXACT);
+    expect(tt.probe(3, 4) && tt.proven).toBe(true);
+    expect(tt.probe(5, 6) && tt.proven).toBe(false);
+    tt.newSearch();
+    expect(tt.probe(3, 4) && tt.proven && tt.depth === 9 && tt.bound === BOUND_EXACT).toBe(true);
+  });
+
   it('keeps the stored move when a result without a move overwrites its key', () => {
     const tt = new TranspositionTable(1);
     tt.store(7, 7, 99, 10, 3, BOUND_LOWER);

@@ -16,10 +16,12 @@ export const BOUND_EXACT = 3;
 /** The move stored when an entry has none. */
 export const NO_MOVE = -0x7fffffff;
 
-const SLOT_WORDS = 5; // keyLo, keyHi, move, score, meta (depth | bound << 16 | generation << 18)
+const SLOT_WORDS = 5; // keyLo, keyHi, move, score, meta (depth | bound << 16 | generation << 18 | proven << 26)
 const BUCKET_WORDS = 2 * SLOT_WORDS;
 const DEPTH_OFFSET = 0x100; // stored depth = depth + offset, so small negative (quiescence) depths fit
 const SAMPLE_BUCKETS = 500;
+const GENERATION_BITS = 0xff << 18;
+const PROVEN = 1 << 26;
 
 /** A fixed-size hash table of search results keyed by 64-bit Zobrist keys given as two uint32. */
 export class TranspositionTable {
@@ -35,6 +37,8 @@ export class TranspositionTable {
   depth = 0;
   /** Bound of the last successful probe (BOUND_UPPER, BOUND_LOWER or BOUND_EXACT). */
   bound = BOUND_NONE;
+  /** Whether the last hit was proven: its subtree reached only finished games, so depth does not matter. */
+  proven = false;
 
   /** Allocates a table of at most `megabytes` MB (rounded down to a power of two of buckets, at least 1 KB). */
   constructor(megabytes: number) {
@@ -78,8 +82,9 @@ export class TranspositionTable {
         this.score = d[s + 3];
         this.depth = (meta & 0xffff) - DEPTH_OFFSET;
         this.bound = (meta >>> 16) & 3;
+        this.proven = (meta & PROVEN) !== 0;
         // Refresh the generation so an entry still in use is not aged out.
-        d[s + 4] = (meta & 0x3ffff) | (this.generation << 18);
+        d[s + 4] = (meta & ~GENERATION_BITS) | (this.generation << 18);
         return true;
       }
     }
@@ -87,7 +92,7 @@ export class TranspositionTable {
   }
 
   /** Stores a result; `move` may be NO_MOVE, in which case a move already stored for this key is kept. */
-  store(lo: number, hi: number, move: number, score: number, depth: number, bound: number): void {
+  store(lo: number, hi: number, move: number, score: number, depth: number, bound: number, proven = false): void {
     const d = this.data;
     const base = (lo & this.mask) * BUCKET_WORDS;
     const deep = base;
@@ -116,7 +121,7 @@ export class TranspositionTable {
     d[slot + 2] = move;
     d[slot + 3] = score;
     const stored = Math.max(0, Math.min(0xffff, depth + DEPTH_OFFSET));
-    d[slot + 4] = stored | ((bound & 3) << 16) | (this.generation << 18);
+    d[slot + 4] = stored | ((bound & 3) << 16) | (this.generation << 18) | (proven ? PROVEN : 0);
   }
 
   /** Per mille of sampled slots used by the current search (the UCI "hashfull" figure). */
@@ -133,7 +138,7 @@ export class TranspositionTable {
   }
 
   private sameGeneration(slot: number): boolean {
-    return (this.data[slot + 4] >>> 18) === this.generation;
+    return ((this.data[slot + 4] & GENERATION_BITS) >>> 18) === this.generation;
   }
 
   private replacesDeep(deep: number, depth: number): boolean {

@@ -1,0 +1,279 @@
+import { MAX_MOVES, Rng, playChecked, type Position } from '@qi/engine';
+import { AlphaBeta } from '../alphabeta/search.js';
+import type { AlphaBetaResult } from '../alphabeta/types.js';
+import { createStopFlag, now, setStopFlag, type Limits } from '../core/limits.js';
+import { isWinScore } from '../core/score.js';
+import { Mcts } from '../mcts/search.js';
+import type { MctsResult } from '../mcts/types.js';
+import { gameEntry, type GameEntry } from './games.js';
+import { levelBudget, pickCandidate } from './levels.js';
+import type { Algorithm, Candidate, PositionInfo, PositionSetup, Progress, ThinkLimits } from './protocol.js';
+import { yieldToEventLoop } from './yield.js';
+
+/** How a bot runs its searches. */
+export interface BotOptions {
+  /** Keep the stop flag in shared memory when the platform allows (default true). */
+  sharedStop?: boolean;
+  /** Run searches in slices that yield to the event loop (default true; needed to receive stop() without shared memory). */
+  slices?: boolean;
+  /** Target length of one slice in ms (default 25: a stop message waits about that long; slicing costs under 1%). */
+  sliceMs?: number;
+  /** Seed of the level randomness (default 1). */
+  seed?: number;
+}
+
+const PROGRESS_INTERVAL_MS = 200; // at most 5 progress reports a second
+const DEFAULT_THINK_MS = 3000;
+const HINT_MS = 1000;
+const MAX_CANDIDATES = 10;
+
+interface RunningSearch {
+  start(pos: Position, limits: Limits): void;
+  step(slice: number): boolean;
+  stop(): void;
+}
+
+/**
+ * The worker-side AI (after KataGo's AsyncBot): holds a position, thinks with limits while streaming throttled
+ * progress, analyses until stopped, gives hints, and stops within a slice. Exposed over comlink as is.
+ */
+export class Bot {
+  private pos: Position | null = null;
+  private entry: GameEntry | null = null;
+  private setupKey = '';
+  private readonly played: number[] = [];
+  private mcts: Mcts | null = null;
+  private alphaBeta: AlphaBeta | null = null;
+  private alphaBetaExact: AlphaBeta | null = null;
+  private readonly flag: Int32Array;
+  private readonly shared: boolean;
+  private readonly sliced: boolean;
+  private readonly sliceMs: number;
+  private readonly rng: Rng;
+  private running: RunningSearch | null = null;
+  private stopAsked = false;
+
+  /** A bot without a position; call setPosition first. */
+  constructor(options: BotOptions = {}) {
+    this.flag = createStopFlag(options.sharedStop ?? true);
+    this.shared = !(this.flag.buffer instanceof ArrayBuffer);
+    this.sliced = options.slices ?? true;
+    this.sliceMs = options.sliceMs ?? 25;
+    this.rng = new Rng(options.seed ?? 1);
+  }
+
+  /** Sets the game and replays its moves (integers or text); an illegal move throws naming its number and text. */
+  setPosition(setup: PositionSetup): PositionInfo {
+    this.assertIdle();
+    const entry = gameEntry(setup.game);
+    const key = JSON.stringify([setup.game, setup.rules ?? null]);
+    const moves = setup.moves ?? [];
+    const pos = entry.create(setup.rules);
+    const list: number[] = [];
+    moves.forEach((m, i) => {
+      let move: number;
+      try {
+        move = typeof m === 'number' ? m : pos.parseMove(m);
+        playChecked(pos, move);
+      } catch (e) {
+        throw new Error(`move ${i + 1} (${String(m)}): ${(e as Error).message}`);
+      }
+      list.push(move);
+    });
+    const continues = key === this.setupKey && this.played.length <= list.length && this.played.every((m, i) => list[i] === m);
+    if (!continues || this.entry !== entry) {
+      this.mcts = null;
+      this.alphaBeta = null;
+      this.alphaBetaExact = null;
+    } else if (this.mcts !== null) {
+      // Same game, more moves: keep the search tree below them.
+      this.mcts.advance(list.slice(this.played.length), pos);
+    }
+    this.entry = entry;
+    this.setupKey = key;
+    this.pos = pos;
+    this.played.length = 0;
+    this.played.push(...list);
+    return this.info();
+  }
+
+  /** Plays one more move (integer or text) on the bot's position. */
+  play(move: number | string): PositionInfo {
+    this.assertIdle();
+    const pos = this.position();
+    const m = typeof move === 'number' ? move : pos.parseMove(move);
+    playChecked(pos, m);
+    this.played.push(m);
+    this.mcts?.advance([m], pos);
+    return this.info();
+  }
+
+  /** A summary of the current position. */
+  info(): PositionInfo {
+    const pos = this.position();
+    const buf = new Int32Array(MAX_MOVES);
+    return {
+      game: this.setupKey === '' ? '' : (JSON.parse(this.setupKey) as [string])[0],
+      ply: pos.ply,
+      toMove: pos.currentPlayer(),
+      terminal: pos.isTerminal(),
+      legalMoves: pos.legalMoves(buf),
+      lastMove: pos.lastMove(),
+    };
+  }
+
+  /** The stop flag when it lives in shared memory (raise element 0 to stop without a message), else null. */
+  stopFlag(): Int32Array | null {
+    return this.shared ? this.flag : null;
+  }
+
+  /** Thinks within `limits` (default a few seconds) and returns the move to play; progress ≤ 5 times a second. */
+  think(limits: ThinkLimits = {}, onProgress?: (p: Progress) => void): Promise<Progress> {
+    return this.run(limits, onProgress, false);
+  }
+
+  /** Analyses until stop() (or a limit), reporting progress ≤ 5 times a second; returns the last state. */
+  analyze(limits: ThinkLimits = {}, onProgress?: (p: Progress) => void): Promise<Progress> {
+    return this.run(limits, onProgress, true);
+  }
+
+  /** A quick suggestion for the side to move (full strength, about a second). */
+  hint(): Promise<Progress> {
+    return this.run({ timeMs: HINT_MS }, undefined, false);
+  }
+
+  /** Ends the running search soon; its think/analyze call then resolves with the best move found. */
+  stop(): void {
+    this.stopAsked = true;
+    setStopFlag(this.flag, true);
+    this.running?.stop();
+  }
+
+  private async run(limits: ThinkLimits, onProgress: ((p: Progress) => void) | undefined, continuous: boolean): Promise<Progress> {
+    this.assertIdle();
+    const pos = this.position();
+    const entry = this.entry as GameEntry;
+    const algorithm: Algorithm = limits.algorithm ?? entry.algorithm;
+    const level = limits.level === undefined ? null : levelBudget(limits.level, algorithm);
+    const budget: Limits = {
+      timeMs: limits.timeMs ?? level?.timeMs,
+      nodes: limits.nodes ?? level?.nodes,
+      depth: limits.depth ?? level?.depth,
+      stop: this.flag,
+    };
+    if (!continuous && budget.timeMs === undefined && budget.nodes === undefined && budget.depth === undefined) {
+      budget.timeMs = DEFAULT_THINK_MS;
+    }
+    const temperature = level?.temperature ?? 0;
+    const search = algorithm === 'mcts' ? this.mctsSearch() : this.alphaBetaSearch(temperature > 0);
+    setStopFlag(this.flag, false);
+    this.stopAsked = false;
+    this.running = search;
+    try {
+      search.start(pos, budget);
+      let slice = algorithm === 'mcts' ? 16 : 2048;
+      let lastReport = now();
+      for (;;) {
+        const t0 = now();
+        if (search.step(this.sliced ? slice : Infinity)) break;
+        // Aim each slice at sliceMs so that a stop message waits at most about that long.
+        const dt = now() - t0;
+        if (dt < this.sliceMs / 2) slice *= 2;
+        else if (dt > this.sliceMs * 2) slice = Math.max(1, Math.floor(slice / 2));
+        if (onProgress && now() - lastReport >= PROGRESS_INTERVAL_MS) {
+          lastReport = now();
+          report(onProgress, this.progress(algorithm, false));
+        }
+        await yieldToEventLoop();
+        if (this.stopAsked) search.stop();
+      }
+      const final = this.progress(algorithm, true);
+      const picked = pickCandidate(final.candidates, temperature, this.rng);
+      if (picked !== undefined && picked.move !== final.move) {
+        final.move = picked.move;
+        final.winRate = picked.winRate;
+        final.score = picked.score;
+        final.pv = [picked.move];
+      }
+      if (onProgress) report(onProgress, final);
+      return final;
+    } finally {
+      this.running = null;
+    }
+  }
+
+  private mctsSearch(): RunningSearch & { result(): MctsResult } {
+    this.mcts ??= new Mcts(this.entry?.mcts?.() ?? {});
+    return this.mcts;
+  }
+
+  private alphaBetaSearch(exact: boolean): RunningSearch & { result(): AlphaBetaResult } {
+    const options = this.entry?.alphabeta?.() ?? {};
+    if (exact) return (this.alphaBetaExact ??= new AlphaBeta({ ...options, exactRootScores: true }));
+    return (this.alphaBeta ??= new AlphaBeta(options));
+  }
+
+  private progress(algorithm: Algorithm, done: boolean): Progress {
+    if (algorithm === 'mcts') {
+      const r = (this.mcts as Mcts).result();
+      return {
+        algorithm,
+        move: r.move,
+        winRate: r.winRate,
+        score: 0,
+        depth: r.pv.length,
+        visits: r.rootVisits,
+        nodes: r.playouts,
+        timeMs: r.timeMs,
+        pv: r.pv,
+        candidates: r.candidates.slice(0, MAX_CANDIDATES).map((c) => ({ ...c, score: 0 })),
+        done,
+        reason: done ? r.reason : '',
+      };
+    }
+    const search = this.alphaBetaExact !== null && this.running === this.alphaBetaExact ? this.alphaBetaExact : (this.alphaBeta as AlphaBeta);
+    const r = search.result();
+    const scale = this.entry?.scoreScale ?? 100;
+    const candidates: Candidate[] = r.rootMoves
+      .slice(0, MAX_CANDIDATES)
+      .map((m) => ({ move: m.move, visits: 0, score: m.score, winRate: winRateOf(m.score, scale), prior: 0 }));
+    return {
+      algorithm,
+      move: r.move,
+      winRate: winRateOf(r.score, scale),
+      score: r.score,
+      depth: r.depth,
+      visits: 0,
+      nodes: r.nodes,
+      timeMs: r.timeMs,
+      pv: r.pv,
+      candidates,
+      done,
+      reason: done ? r.reason : '',
+    };
+  }
+
+  private position(): Position {
+    if (this.pos === null) throw new Error('no position: call setPosition first');
+    return this.pos;
+  }
+
+  private assertIdle(): void {
+    if (this.running !== null) throw new Error('the bot is thinking: call stop() and wait for its answer first');
+  }
+}
+
+/** Maps an alpha-beta score to a win rate: proven results to 0 or 1, evaluations through a logistic curve. */
+function winRateOf(score: number, scale: number): number {
+  if (isWinScore(score)) return score > 0 ? 1 : 0;
+  return 1 / (1 + Math.exp(-score / scale));
+}
+
+/** Sends a progress report without waiting for (or failing on) the receiver. */
+function report(onProgress: (p: Progress) => void, p: Progress): void {
+  try {
+    void Promise.resolve(onProgress(p)).catch(() => undefined);
+  } catch {
+    // A receiver that went away must not break the search.
+  }
+}

@@ -1,0 +1,86 @@
+/** Plain-data types of the worker API: what crosses the comlink boundary (moves are integers). */
+
+/** The two searches. */
+export type Algorithm = 'mcts' | 'alphabeta';
+
+/** A game to set up: its id, its rules value and the moves played from the start (integers or move text). */
+export interface PositionSetup {
+  /** Game id: go, gomoku, reversi, checkers (or a game registered with `registerGame`). */
+  game: string;
+  /** The game's rules value (board size, komi, renju …); each game fills in its defaults. */
+  rules?: Record<string, unknown>;
+  /** Moves from the initial position, as integers or in the game's notation. */
+  moves?: readonly (number | string)[];
+}
+
+/** A summary of the position the bot holds. */
+export interface PositionInfo {
+  /** Game id. */
+  game: string;
+  /** Plies played. */
+  ply: number;
+  /** Player to move (0 = first). */
+  toMove: number;
+  /** Whether the game is over. */
+  terminal: boolean;
+  /** Number of legal moves. */
+  legalMoves: number;
+  /** Last move played, or null. */
+  lastMove: number | null;
+}
+
+/** How long and how well to think. Fields combine: the first limit reached ends the search. */
+export interface ThinkLimits {
+  /** Strength level 1–10: a budget plus controlled randomness (see levels.ts); other fields override its budget. */
+  level?: number;
+  /** Wall-clock budget in ms. */
+  timeMs?: number;
+  /** Playouts (MCTS) or nodes (alpha-beta). */
+  nodes?: number;
+  /** Depth limit (alpha-beta). */
+  depth?: number;
+  /** Which search; default the game's. */
+  algorithm?: Algorithm;
+}
+
+/** One candidate move. */
+export interface Candidate {
+  /** The move. */
+  move: number;
+  /** MCTS playouts through it (0 for alpha-beta). */
+  visits: number;
+  /** Alpha-beta score in the game's units (0 for MCTS). */
+  score: number;
+  /** Estimated win rate of the player to move, in [0, 1]. */
+  winRate: number;
+  /** MCTS prior (0 without one). */
+  prior: number;
+}
+
+/** A progress report or the final answer of a search. */
+export interface Progress {
+  /** Which search ran. */
+  algorithm: Algorithm;
+  /** Best move so far (the move chosen, in a final answer), or null when there is none. */
+  move: number | null;
+  /** Estimated win rate of the player to move, in [0, 1]. */
+  winRate: number;
+  /** Alpha-beta score of the best move (0 for MCTS). */
+  score: number;
+  /** Completed alpha-beta depth, or the MCTS principal variation's length. */
+  depth: number;
+  /** MCTS playouts at the root (0 for alpha-beta). */
+  visits: number;
+  /** Nodes or playouts searched so far. */
+  nodes: number;
+  /** Time spent, ms. */
+  timeMs: number;
+  /** Principal variation. */
+  pv: number[];
+  /** Candidates, best first (at most 10). */
+  candidates: Candidate[];
+  /** True in the final answer. */
+  done: boolean;
+  /** Why the search ended (final answer only). */
+  reason: string;
+}
