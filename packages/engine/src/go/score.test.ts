@@ -87,6 +87,19 @@ describe('counting', () => {
     expect([a.black, a.white]).toEqual([21, 26]);
   });
 
+  it('gives the eyes of groups in a one-eye seki to nobody under territory counting', () => {
+    // White (C-F, eye D10) and Black (G-J, eye H10) share only F11; each has one eye: seki.
+    const top = '.XOOO.XXXO.';
+    const eyes = '.XO.OOX.XO.';
+    const rest = '.XOOOOXXXO.';
+    const pos = board([top, eyes, ...Array<string>(9).fill(rest)]);
+    const t = scoreTerritory(pos, [], { komi: 0 });
+    expect(t.seki.length).toBe(42 + 32);
+    expect([t.black, t.white]).toEqual([11, 11]);
+    const a = scoreArea(pos, [], { komi: 0 });
+    expect([a.black, a.white]).toEqual([55, 65]);
+  });
+
   it('does not mistake unfilled dame between living groups for seki', () => {
     const pos = board(['X.O..', 'X.O..', 'XXOO.', '.X.O.', '.X.O.']);
     const t = scoreTerritory(pos, [], { komi: 0 });
