@@ -1,8 +1,11 @@
 import type { Command } from '../command.js';
+import { forbiddenCommand } from './forbidden.js';
 import { legalCommand } from './legal.js';
 import { perftCommand } from './perft.js';
 import { replayCommand } from './replay.js';
 import { scoreCommand } from './score.js';
+import { vcfCommand } from './vcf.js';
+import { vctCommand } from './vct.js';
 
 /** Every `qi` command, in the order `qi --help` lists them. */
-export const commands: readonly Command[] = [perftCommand, replayCommand, legalCommand, scoreCommand];
+export const commands: readonly Command[] = [perftCommand, replayCommand, legalCommand, scoreCommand, forbiddenCommand, vcfCommand, vctCommand];
