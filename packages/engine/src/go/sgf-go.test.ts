@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { Rng } from '../core/prng.js';
 import { SgfError } from '../sgf/error.js';
 import { parseSgfGame } from '../sgf/parse.js';
 import type { KoRule } from './rules.js';
@@ -149,6 +150,12 @@ describe('reading Go records', () => {
     expect(errorOf(() => readGoSgf('(;SZ[9]AB[jj])')).message).toContain('AB:');
     expect(errorOf(() => readGoSgf('(;SZ[9]PL[X])')).message).toContain('PL[X]');
     expect(readGoSgf('(;GM[1])').size).toBe(19);
+    const airless = errorOf(() => replayGo(readGoSgf('(;SZ[3]\nAB[aa]AW[ba][ab])')));
+    expect([airless.line, airless.column]).toEqual([1, 2]);
+    expect(airless.message).toContain('stones at A3 without liberties');
+    // HA that does not match the AB stones is plain setup, not a handicap
+    expect(replayGo(readGoSgf('(;SZ[3]HA[2]AB[aa][aa])')).position.handicap).toBe(0);
+    expect(replayGo(readGoSgf('(;SZ[3]HA[9]AB[aa:cb])')).setup).toBe(6);
   });
 });
 
@@ -201,5 +208,34 @@ describe('writing Go records', () => {
         record.white,
       ]);
     }
+  });
+});
+
+describe('hostile Go records', () => {
+  it('answers 3,000 randomly damaged records with a game or an SgfError, never a crash', () => {
+    const rng = new Rng(2026);
+    const sources = ['9x9/9x9-4.sgf', 'cgos/13435.sgf', '13x13/mertin13x13_DAGN1.sgf', 'scoring/score44.sgf'].map((f) =>
+      readFileSync(new URL(`gnugo-regression/${f}`, DATA)),
+    );
+    const noise = '()[];\\:ABWtz \n19aZ';
+    let parsed = 0;
+    let refused = 0;
+    for (let k = 0; k < 3000; k++) {
+      const bytes = Uint8Array.from(sources[k % sources.length]);
+      const edits = 1 + rng.int(8);
+      for (let e = 0; e < edits; e++) bytes[rng.int(bytes.length)] = noise.charCodeAt(rng.int(noise.length));
+      const cut = rng.int(4) === 0 ? bytes.subarray(0, rng.int(bytes.length)) : bytes;
+      try {
+        const r = replayGo(readGoSgf(cut), { ko: (['simple', 'positional', 'situational'] as const)[k % 3] });
+        expect(r.moves).toBeGreaterThanOrEqual(0);
+        parsed++;
+      } catch (e) {
+        if (!(e instanceof SgfError)) throw e;
+        expect(e.message.length).toBeGreaterThan(10);
+        refused++;
+      }
+    }
+    expect(parsed).toBeGreaterThan(100);
+    expect(refused).toBeGreaterThan(100);
   });
 });

@@ -201,6 +201,7 @@ function readSize(root: SgfNode): number {
  * Replays a record's main line on a new GoPosition with the given ko rule and suicide option (defaults:
  * simple ko, no suicide, counting from RU when known). Root handicap (HA = number of AB stones, nothing else)
  * is placed as a handicap; other setup is placed as is. Stops at the first illegal move and reports it.
+ * Throws SgfError (naming the node) when setup stones leave a chain without liberties.
  */
 export function replayGo(record: GoRecord, options: GoReplayOptions = {}): GoReplay {
   const scoring = options.scoring ?? record.ruleSet?.scoring ?? 'area';
@@ -218,15 +219,28 @@ export function replayGo(record: GoRecord, options: GoReplayOptions = {}): GoRep
   record.nodes.forEach((node, k) => {
     if (result.errors.length > 0) return;
     const root = k === 0;
+    const points = node.setup.map((s) => position.point(s.col, s.row));
     const isHandicap =
-      root && record.handicap >= 2 && node.setup.length === record.handicap && node.setup.every((s) => s.stone === 1);
+      root &&
+      record.handicap >= 2 &&
+      node.setup.length === record.handicap &&
+      node.setup.length < record.size * record.size &&
+      node.setup.every((s) => s.stone === 1) &&
+      new Set(points).size === points.length;
     if (isHandicap) {
-      position.placeHandicap(node.setup.map((s) => position.point(s.col, s.row)));
+      position.placeHandicap(points);
       result.setup += node.setup.length;
     } else {
-      for (const s of node.setup) {
-        position.setup(position.point(s.col, s.row), s.stone);
+      node.setup.forEach((s, i) => {
+        position.setup(points[i], s.stone);
         if (s.stone !== 0) result.setup++;
+      });
+    }
+    if (node.setup.length > 0) {
+      for (const p of position.points()) {
+        if (position.stoneAt(p) !== 0 && position.liberties(p) === 0) {
+          throw new SgfError(`setup leaves the stones at ${position.moveToText(p)} without liberties`, node.line, node.column);
+        }
       }
     }
     if (node.toPlay !== undefined) position.setCurrentPlayer(node.toPlay);
