@@ -5,3 +5,4 @@ export { perft } from './core/perft.js';
 export * from './sgf/index.js';
 export * from './go/index.js';
 export * from './gomoku/index.js';
+export * from './reversi/index.js';

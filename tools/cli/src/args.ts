@@ -24,7 +24,8 @@ export function parseArgs(argv: readonly string[], booleans: ReadonlySet<string>
       else if (booleans.has(name)) flags.set(name, true);
       else {
         const v = argv[i + 1];
-        if (v === undefined || (v.startsWith('--') && v.length > 2)) throw new UsageError(`--${name} needs a value`);
+        // Flag names are lower case: a value like an Othello board `--XXOO…` is not mistaken for one.
+        if (v === undefined || /^--[a-z][a-z0-9-]*(=|$)/.test(v)) throw new UsageError(`--${name} needs a value`);
         flags.set(name, v);
         i++;
       }

@@ -220,6 +220,32 @@ export function flips(sq: number, pl: number, ph: number, ol: number, oh: number
   out[at + 1] = fh;
 }
 
+/** How many discs a disc of the player placed on empty square `sq` would flip (0: not a legal move). */
+export function flipCount(sq: number, pl: number, ph: number, ol: number, oh: number): number {
+  let count = 0;
+  let al = NEIGHBOURS[2 * sq] & ol;
+  let ah = NEIGHBOURS[2 * sq + 1] & oh;
+  while ((al | ah) !== 0) {
+    let n: number;
+    if (al !== 0) {
+      n = lowestBit(al);
+      al &= al - 1;
+    } else {
+      n = 32 + lowestBit(ah);
+      ah &= ah - 1;
+    }
+    let k = sq * 64 + DIRECTION[n - sq + 9] * 8 + 1;
+    let run = 1;
+    let s = RAYS[k];
+    while (((ol & BIT_LO[s]) | (oh & BIT_HI[s])) !== 0) {
+      run++;
+      s = RAYS[++k];
+    }
+    if (((pl & BIT_LO[s]) | (ph & BIT_HI[s])) !== 0) count += run;
+  }
+  return count;
+}
+
 /** The 15 diagonals (A8–H1 direction) and 15 anti-diagonals as (lo, hi) masks, for full-line tests. */
 const LINES = new Int32Array(60);
 {

@@ -1,5 +1,5 @@
 import { PASS } from '../core/game.js';
-import { BIT_HI, BIT_LO, flips, lowestBit, mobility, popcount, stableDiscs } from './bits.js';
+import { BIT_HI, BIT_LO, flipCount, flips, lowestBit, mobility, popcount, stableDiscs } from './bits.js';
 import type { ReversiPosition } from './position.js';
 
 /** The exact result of an endgame solve. */
@@ -356,8 +356,15 @@ export class EndgameSolver {
       }
       return this.two(pl, ph, ol, oh, alpha, beta, x1, x2);
     }
-    if (n === 1) return this.last(pl, ph, ol, oh, el !== 0 ? lowestBit(el) : 32 + lowestBit(eh));
+    if (n === 1) {
+      const d = popcount(pl) + popcount(ph) - popcount(ol) - popcount(oh);
+      return this.last(d, pl, ph, ol, oh, el !== 0 ? lowestBit(el) : 32 + lowestBit(eh));
+    }
     this.nodes++;
+    if (alpha >= STABILITY_THRESHOLD[n]) {
+      const bound = 64 - 2 * stableDiscs(ol, oh, pl, ph);
+      if (bound <= alpha) return bound;
+    }
     const t = this.t;
     let best = -INF;
     const order = parity * 6;
@@ -398,19 +405,21 @@ export class EndgameSolver {
   private two(pl: number, ph: number, ol: number, oh: number, alpha: number, beta: number, x1: number, x2: number): number {
     this.nodes++;
     const t = this.t;
+    // Disc difference for the side to move; a move flipping f discs makes it d + 2f + 1.
+    const d = popcount(pl) + popcount(ph) - popcount(ol) - popcount(oh);
     let best = -INF;
     flips(x1, pl, ph, ol, oh, t, 4);
     let fl = t[4];
     let fh = t[5];
     if ((fl | fh) !== 0) {
-      best = -this.last(ol ^ fl, oh ^ fh, pl | fl | BIT_LO[x1], ph | fh | BIT_HI[x1], x2);
+      best = -this.last(-(d + 2 * (popcount(fl) + popcount(fh)) + 1), ol ^ fl, oh ^ fh, pl | fl | BIT_LO[x1], ph | fh | BIT_HI[x1], x2);
       if (best >= beta) return best;
     }
     flips(x2, pl, ph, ol, oh, t, 4);
     fl = t[4];
     fh = t[5];
     if ((fl | fh) !== 0) {
-      const v = -this.last(ol ^ fl, oh ^ fh, pl | fl | BIT_LO[x2], ph | fh | BIT_HI[x2], x1);
+      const v = -this.last(-(d + 2 * (popcount(fl) + popcount(fh)) + 1), ol ^ fl, oh ^ fh, pl | fl | BIT_LO[x2], ph | fh | BIT_HI[x2], x1);
       if (v > best) best = v;
     }
     if (best !== -INF) return best;
@@ -418,28 +427,27 @@ export class EndgameSolver {
     flips(x1, ol, oh, pl, ph, t, 4);
     fl = t[4];
     fh = t[5];
-    if ((fl | fh) !== 0) best = this.last(pl ^ fl, ph ^ fh, ol | fl | BIT_LO[x1], oh | fh | BIT_HI[x1], x2);
+    if ((fl | fh) !== 0) best = this.last(d - 2 * (popcount(fl) + popcount(fh)) - 1, pl ^ fl, ph ^ fh, ol | fl | BIT_LO[x1], oh | fh | BIT_HI[x1], x2);
     flips(x2, ol, oh, pl, ph, t, 4);
     fl = t[4];
     fh = t[5];
     if ((fl | fh) !== 0) {
-      const v = this.last(pl ^ fl, ph ^ fh, ol | fl | BIT_LO[x2], oh | fh | BIT_HI[x2], x1);
+      const v = this.last(d - 2 * (popcount(fl) + popcount(fh)) - 1, pl ^ fl, ph ^ fh, ol | fl | BIT_LO[x2], oh | fh | BIT_HI[x2], x1);
       if (best === -INF || v < best) best = v;
     }
     if (best !== -INF) return best;
-    return finalScore(pl, ph, ol, oh);
+    return d > 0 ? d + 2 : d < 0 ? d - 2 : 0;
   }
 
-  /** The exact score with one empty square left: whoever can plays it, else the game ends as it stands. */
-  private last(pl: number, ph: number, ol: number, oh: number, sq: number): number {
+  /**
+   * The exact score with one empty square left, given the disc difference d of the side to move: whoever can
+   * plays it, else the game ends as it stands.
+   */
+  private last(d: number, pl: number, ph: number, ol: number, oh: number, sq: number): number {
     this.nodes++;
-    const t = this.t;
-    const d = popcount(pl) + popcount(ph) - popcount(ol) - popcount(oh);
-    flips(sq, pl, ph, ol, oh, t, 6);
-    let f = popcount(t[6]) + popcount(t[7]);
+    let f = flipCount(sq, pl, ph, ol, oh);
     if (f !== 0) return d + 2 * f + 1;
-    flips(sq, ol, oh, pl, ph, t, 6);
-    f = popcount(t[6]) + popcount(t[7]);
+    f = flipCount(sq, ol, oh, pl, ph);
     if (f !== 0) return d - 2 * f - 1;
     return d > 0 ? d + 1 : d < 0 ? d - 1 : 0;
   }

@@ -4,8 +4,9 @@ import { legalCommand } from './legal.js';
 import { perftCommand } from './perft.js';
 import { replayCommand } from './replay.js';
 import { scoreCommand } from './score.js';
+import { solveCommand } from './solve.js';
 import { vcfCommand } from './vcf.js';
 import { vctCommand } from './vct.js';
 
 /** Every `qi` command, in the order `qi --help` lists them. */
-export const commands: readonly Command[] = [perftCommand, replayCommand, legalCommand, scoreCommand, forbiddenCommand, vcfCommand, vctCommand];
+export const commands: readonly Command[] = [perftCommand, replayCommand, legalCommand, scoreCommand, solveCommand, forbiddenCommand, vcfCommand, vctCommand];

@@ -1,4 +1,4 @@
-import { GoPosition, perft, type KoRule, type Position } from '@qi/engine';
+import { GoPosition, perft, ReversiPosition, reversiPerft, type KoRule, type Position } from '@qi/engine';
 import { checkFlags, flagBool, flagInt, flagString, UsageError, type Args } from '../args.js';
 import type { Command } from '../command.js';
 
@@ -6,10 +6,30 @@ import type { Command } from '../command.js';
 interface PerftGame {
   flags: readonly string[];
   create(args: Args): Position;
+  /** A game's own faster perft, proven equal to the generic one in the engine's tests. */
+  count?(pos: Position, depth: number): number;
 }
 
 /** Games perft knows, by the name given after `qi perft`. Each game adds its entry. */
 const games: Record<string, PerftGame> = {
+  reversi: {
+    flags: ['board', 'to-move'],
+    create(args) {
+      const board = flagString(args, 'board');
+      const toMove = flagString(args, 'to-move');
+      if (board === undefined) {
+        if (toMove !== undefined) throw new UsageError('--to-move needs --board (the start position has black to move)');
+        return new ReversiPosition();
+      }
+      if (toMove === undefined) throw new UsageError('--board needs --to-move X|O (or b/w/black/white)');
+      try {
+        return new ReversiPosition(board, toMove);
+      } catch (e) {
+        throw new UsageError(e instanceof Error ? e.message : String(e));
+      }
+    },
+    count: (pos, depth) => reversiPerft(pos as ReversiPosition, depth),
+  },
   go: {
     flags: ['size', 'ko', 'suicide'],
     create(args) {
@@ -48,7 +68,7 @@ export const perftCommand: Command = {
     if (depth === undefined) throw new UsageError('--depth is required');
     const pos = game.create(args);
     const t0 = performance.now();
-    const nodes = perft(pos, depth);
+    const nodes = game.count ? game.count(pos, depth) : perft(pos, depth);
     return { nodes, ms: Math.round(performance.now() - t0) };
   },
 };
