@@ -100,12 +100,15 @@ describe('the Go page', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
     await page.screenshot({ path: screenshotPath('go-9x9-result-zh') });
 
-    // The choice survives a reload.
+    // The language and the game survive a reload (the count itself is agreed again).
     await page.reload();
-    await page.locator('svg.board').waitFor();
-    expect(await text('[data-status]')).toContain('轮到黑方');
+    await page.locator('svg.board[data-size="9"]').waitFor();
+    expect(await text('h1')).toContain('围棋');
+    expect(await page.locator('svg.board .stone').count()).toBe(6);
+    expect(await text('[data-action="count"]')).toBe('数子计分');
+    expect(await text('[data-move-number]')).toBe('第 9 手');
     await page.click('[data-action="language"]');
-    expect(await text('[data-status]')).toContain('Black to move');
+    expect(await text('[data-action="count"]')).toBe('Count');
 
     expect(browser.errors).toEqual([]);
   });
@@ -113,7 +116,9 @@ describe('the Go page', () => {
   it('shows a 19×19 game with handicap and fits a phone screen', async () => {
     await page.goto(server.url);
     await page.click('[data-action="new-game"]');
+    await page.click('dialog.new-game input[name="size"][value="19"]', { force: true });
     await page.selectOption('dialog.new-game select[name="handicap"]', '4');
+    expect(await page.inputValue('dialog.new-game input[name="komi"]')).toBe('0.5');
     await page.click('dialog.new-game [data-action="start"]');
     await page.locator('dialog.new-game').waitFor({ state: 'hidden' });
     for (const v of ['D4', 'Q16', 'D16', 'Q4']) expect(await stoneAt(v).getAttribute('data-stone')).toBe('black');

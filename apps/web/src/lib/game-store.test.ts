@@ -283,6 +283,25 @@ describe('GoGame store', () => {
     expect(resigned.toSgf()).toContain('RE[W+R]');
   });
 
+  it('restores a saved game quietly and names the chain a marking click would toggle', () => {
+    const game = new GoGame(nine());
+    playAll(game, ['D5', 'E5', 'F5', 'A1', 'E4', 'A2', 'E6', 'pass', 'pass']);
+    const copy = new GoGame();
+    expect(copy.loadSgf(game.toSgf(), 'saved', true)).toBe(true);
+    expect(copy.view.phase).toBe('marking');
+    expect(copy.view.notice).toEqual({ key: 'markingHelp' }); // guidance stays; only the 'opened' notice is quiet
+    game.undo();
+    expect(copy.loadSgf(game.toSgf(), 'saved', true)).toBe(true);
+    expect(copy.view.phase).toBe('playing');
+    expect(copy.view.notice).toBeNull();
+    copy.playText('pass');
+    const a1 = vertexOf(copy.view, 'A1');
+    const a2 = vertexOf(copy.view, 'A2');
+    expect(copy.chainAt(a1.col, a1.row)).toEqual(expect.arrayContaining([a1, a2]));
+    expect(copy.chainAt(a1.col, a1.row)).toHaveLength(2);
+    expect(copy.chainAt(4, 4)).toEqual([]); // E5 is empty after the capture
+  });
+
   it('keeps the current game and says why when an SGF file is malformed', () => {
     const game = new GoGame(nine());
     playAll(game, ['E5']);

@@ -188,6 +188,17 @@ export class GoGame {
     return this.pos.moveToText(this.pos.point(col, row));
   }
 
+  /** The stones of the chain at a point (empty for an empty point): what a click toggles while marking. */
+  chainAt(col: number, row: number): Vertex[] {
+    const p = this.pos.point(col, row);
+    if (this.pos.stoneAt(p) === 0) return [];
+    const into = new Int32Array(this.pos.size * this.pos.size);
+    const n = this.pos.chainStones(p, into);
+    const out: Vertex[] = [];
+    for (let i = 0; i < n; i++) out.push({ col: this.pos.col(into[i]), row: this.pos.row(into[i]) });
+    return out;
+  }
+
   /** Whether the side to move may play at the point now (drives the hover ghost stone). */
   canPlay(col: number, row: number): boolean {
     if (this.phase() !== 'playing') return false;
@@ -329,9 +340,9 @@ export class GoGame {
    * Opens an SGF record (bytes in any charset the file declares, or text): the engine reads it and replays its main
    * line under the record's rules (RU) when it names known ones, else the current game's. Moves after the last setup
    * node can be undone. A malformed file leaves the current game as it was; an illegal move stops the replay there
-   * and says so. Returns whether a game was opened.
+   * and says so. Returns whether a game was opened. `quiet` restores a saved game without announcing it.
    */
-  loadSgf(input: Uint8Array | string, name = 'SGF'): boolean {
+  loadSgf(input: Uint8Array | string, name = 'SGF', quiet = false): boolean {
     let record: GoRecord;
     try {
       record = readGoSgf(input);
@@ -394,7 +405,7 @@ export class GoGame {
     if (this.pos.isTerminal() && this.pos.resigned() < 0) this.startMarking([]);
     if (error) this.setNotice(error, 'error');
     else if (this.marking) this.setNotice({ key: 'markingHelp' });
-    else this.setNotice({ key: 'sgfLoaded', params: { name, n: moveNumber } });
+    else this.setNotice(quiet ? null : { key: 'sgfLoaded', params: { name, n: moveNumber } });
     this.changed();
     return true;
   }
