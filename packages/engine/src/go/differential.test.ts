@@ -70,6 +70,12 @@ describe('GoPosition agrees with the flood-fill reference board', () => {
     expect(t.suicides).toBeGreaterThan(0);
   });
 
+  it('on 13x13 and 19x19 (long games, edges and big chains)', () => {
+    const t = differential(13, 'simple', false, 2, 220, 600);
+    const u = differential(19, 'situational', true, 1, 120, 700);
+    expect(t.moves + u.moves).toBeGreaterThan(250);
+  });
+
   it('on 5x5 and 7x7 with multi-stone suicide allowed', () => {
     const t = differential(5, 'simple', true, 40, 150, 200);
     const u = differential(7, 'positional', true, 10, 200, 300);
