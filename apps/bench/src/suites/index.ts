@@ -1,5 +1,6 @@
 import { goSuite } from './go.js';
+import { gomokuSuite } from './gomoku.js';
 import type { Suite } from './types.js';
 
 /** Every game's bench suite; each game adds its own. */
-export const suites: readonly Suite[] = [goSuite];
+export const suites: readonly Suite[] = [goSuite, gomokuSuite];
