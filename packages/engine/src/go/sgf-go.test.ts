@@ -156,6 +156,11 @@ describe('reading Go records', () => {
     // HA that does not match the AB stones is plain setup, not a handicap
     expect(replayGo(readGoSgf('(;SZ[3]HA[2]AB[aa][aa])')).position.handicap).toBe(0);
     expect(replayGo(readGoSgf('(;SZ[3]HA[9]AB[aa:cb])')).setup).toBe(6);
+    // a KM the rules cannot take stays in the record; the position gets the default komi
+    const odd = readGoSgf('(;SZ[9]KM[1e9])');
+    expect(odd.komi).toBe(1e9);
+    expect(replayGo(odd).position.rules.komi).toBe(7.5);
+    expect(replayGo(readGoSgf('(;SZ[9]KM[6.25])')).position.rules.komi).toBe(7.5);
   });
 });
 

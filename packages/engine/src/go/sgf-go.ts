@@ -91,7 +91,7 @@ export interface GoReplayOptions {
   ko?: KoRule;
   suicide?: boolean;
   scoring?: Scoring;
-  /** Komi for the position (default: KM when it is a multiple of 0.5, else the rules' default). */
+  /** Komi for the position (default: KM when it is a multiple of 0.5 within ±1000, else the rules' default). */
   komi?: number;
 }
 
@@ -206,7 +206,8 @@ function readSize(root: SgfNode): number {
 export function replayGo(record: GoRecord, options: GoReplayOptions = {}): GoReplay {
   const scoring = options.scoring ?? record.ruleSet?.scoring ?? 'area';
   let komi = options.komi ?? record.komi;
-  if (komi !== undefined && !Number.isInteger(komi * 2)) komi = undefined;
+  // the position's rules take multiples of 0.5 within ±1000; any other KM is kept in the record only
+  if (komi !== undefined && (!Number.isInteger(komi * 2) || Math.abs(komi) > 1000)) komi = undefined;
   const position = new GoPosition({
     size: record.size,
     ko: options.ko ?? 'simple',
