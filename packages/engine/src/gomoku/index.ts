@@ -23,3 +23,4 @@ export { ThreatTable } from './threat-table.js';
 export { VcfSolver, solveVcf, type ThreatOptions, type ThreatResult } from './vcf.js';
 export { VctSolver, solveVct, type VctOptions } from './vct.js';
 export { lineProblem as gomokuLineProblem } from './solver-testing.js';
+export { readGomokuSgf, writeGomokuSgf, recordOf as gomokuRecordOf, recordStart as gomokuRecordStart, type GomokuRecord } from './sgf-gomoku.js';
