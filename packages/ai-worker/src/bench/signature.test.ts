@@ -11,10 +11,10 @@ const PINNED: Record<string, number> = {
   'alphabeta connect4 exact root depth 6': 7284,
   'alphabeta tic-tac-toe solve': 6412,
   'alphabeta nim 3 players paranoid depth 12': 1577,
-  'mcts connect4 3000 playouts seed 1': 55191,
-  'mcts+rave connect4 3000 playouts seed 1': 55721,
-  'mcts nim 4 players 2000 playouts seed 1': 31752,
-  'mcts go 9x9 light playouts 2000 seed 1': 5916,
+  'mcts connect4 3000 playouts seed 1': 5222448,
+  'mcts+rave connect4 3000 playouts seed 1': 2781426,
+  'mcts nim 4 players 2000 playouts seed 1': 1648395,
+  'mcts go 9x9 light playouts 2000 seed 1': 63276,
 };
 
 it('bench signature: fixed searches keep their node counts', () => {

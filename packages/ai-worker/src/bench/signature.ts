@@ -1,6 +1,7 @@
 import { GoPosition } from '@qi/engine';
 import { AlphaBeta } from '../alphabeta/search.js';
 import { Mcts } from '../mcts/search.js';
+import type { MctsResult } from '../mcts/types.js';
 import { goLightPolicy } from '../games/go/light.js';
 import { MnkGame } from '../testing/mnk.js';
 import { mnkEvaluator } from '../testing/mnk-eval.js';
@@ -11,7 +12,7 @@ import { randomEvaluator } from '../testing/evaluators.js';
 export interface SignatureEntry {
   /** What was searched, e.g. "alphabeta connect4 depth 9". */
   name: string;
-  /** Nodes (alpha-beta) or plies played (MCTS): changes whenever the search's behaviour changes. */
+  /** Alpha-beta: nodes. MCTS: plies played plus the sum of squared root-child visits (so the visit spread counts too). */
   nodes: number;
   /** The move chosen, in the game's notation. */
   move: string;
@@ -58,7 +59,7 @@ const cases: { name: string; run: () => Omit<SignatureEntry, 'name'> }[] = [
     run: () => {
       const pos = MnkGame.from(7, 6, 4, true, ['d', 'c', 'd']);
       const r = new Mcts({ seed: 1 }).search(pos, { nodes: 3000 });
-      return { nodes: r.plies, move: pos.moveToText(r.move as number), timeMs: r.timeMs };
+      return { nodes: mctsCount(r), move: pos.moveToText(r.move as number), timeMs: r.timeMs };
     },
   },
   {
@@ -66,7 +67,7 @@ const cases: { name: string; run: () => Omit<SignatureEntry, 'name'> }[] = [
     run: () => {
       const pos = MnkGame.from(7, 6, 4, true, ['d', 'c', 'd']);
       const r = new Mcts({ seed: 1, raveBias: 0.1 }).search(pos, { nodes: 3000 });
-      return { nodes: r.plies, move: pos.moveToText(r.move as number), timeMs: r.timeMs };
+      return { nodes: mctsCount(r), move: pos.moveToText(r.move as number), timeMs: r.timeMs };
     },
   },
   {
@@ -74,7 +75,7 @@ const cases: { name: string; run: () => Omit<SignatureEntry, 'name'> }[] = [
     run: () => {
       const pos = new NimGame(30, 4);
       const r = new Mcts({ seed: 1 }).search(pos, { nodes: 2000 });
-      return { nodes: r.plies, move: pos.moveToText(r.move as number), timeMs: r.timeMs };
+      return { nodes: mctsCount(r), move: pos.moveToText(r.move as number), timeMs: r.timeMs };
     },
   },
   {
@@ -82,11 +83,15 @@ const cases: { name: string; run: () => Omit<SignatureEntry, 'name'> }[] = [
     run: () => {
       const pos = new GoPosition({ size: 9, komi: 7.5 });
       const r = new Mcts({ seed: 1, policy: goLightPolicy() }).search(pos, { nodes: 2000 });
-      // The light playout runs off the interface, so this counts tree descents only (still set by every playout's result).
-      return { nodes: r.plies, move: pos.moveToText(r.move as number), timeMs: r.timeMs };
+      // The light playout runs off the interface: plies count tree descents only, the visit spread does the rest.
+      return { nodes: mctsCount(r), move: pos.moveToText(r.move as number), timeMs: r.timeMs };
     },
   },
 ];
+
+function mctsCount(r: MctsResult): number {
+  return r.plies + r.candidates.reduce((sum, c) => sum + c.visits * c.visits, 0);
+}
 
 /** Runs every fixed search of the bench signature (a few seconds) and returns its counts. */
 export function benchSignature(): SignatureEntry[] {

@@ -52,7 +52,7 @@ export class Mcts {
   constructor(options: MctsOptions = {}) {
     this.policy = options.policy ?? {};
     this.tree = new NodeStore(options.maxNodes ?? 500_000);
-    this.c = options.exploration ?? 1.0;
+    this.c = options.exploration ?? 0.7;
     this.fpu = options.firstPlayUrgency ?? Infinity;
     this.priorWeight = options.priorWeight ?? (this.policy.priors ? 1 : 0);
     this.rave = options.raveBias !== undefined;

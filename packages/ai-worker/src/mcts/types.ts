@@ -28,7 +28,7 @@ export interface MctsOptions {
   policy?: MctsPolicy;
   /** Node budget bounding memory (default 500,000; about 70 bytes a node). */
   maxNodes?: number;
-  /** UCT exploration constant c in q + c·sqrt(ln N / n), rewards in [0, 1] (default 1.0). */
+  /** UCT exploration constant c in q + c·sqrt(ln N / n), rewards in [0, 1] (default 0.7; the bench tunes it per game). */
   exploration?: number;
   /** Urgency of an unvisited child without RAVE data (default Infinity: every child is tried once first). */
   firstPlayUrgency?: number;

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { GoPosition, GomokuPosition, MAX_MOVES, PASS, Rng, keyHex, type Position } from '@qi/engine';
+import { AlphaBeta } from '../alphabeta/search.js';
+import type { Evaluator } from '../alphabeta/types.js';
+import { WIN_BOUND } from '../core/score.js';
+import { Mcts } from '../mcts/search.js';
+import { goLightPolicy } from './go/light.js';
+
+/** Random positions of a real game: `count` games cut at a random ply (finished games included). */
+function* randomPositions(create: () => Position, count: number, maxPlies: number, seed: number, avoid = NaN): Generator<Position> {
+  const rng = new Rng(seed);
+  const moves = new Int32Array(MAX_MOVES);
+  for (let g = 0; g < count; g++) {
+    const pos = create();
+    const plies = rng.int(maxPlies);
+    for (let i = 0; i < plies && !pos.isTerminal(); i++) {
+      const n = pos.legalMoves(moves);
+      let m = moves[rng.int(n)];
+      if (m === avoid && n > 1) m = moves[rng.int(n)];
+      pos.play(m);
+    }
+    yield pos;
+  }
+}
+
+/** Runs both searches with small random budgets and checks every answer is legal and the position untouched. */
+function checkLegality(positions: Iterable<Position>, mcts: Mcts, ab: AlphaBeta, seed: number): { checked: number; terminal: number } {
+  const rng = new Rng(seed);
+  let checked = 0;
+  let terminal = 0;
+  for (const pos of positions) {
+    const key = keyHex(pos.hashLo, pos.hashHi);
+    const text = pos.toString();
+    const a = mcts.search(pos, { nodes: 1 + rng.int(200) });
+    const b = ab.search(pos, { nodes: 1 + rng.int(2000) });
+    expect(keyHex(pos.hashLo, pos.hashHi)).toBe(key);
+    expect(pos.toString()).toBe(text);
+    for (const r of [a.move, b.move]) {
+      if (pos.isTerminal()) expect(r).toBeNull();
+      else expect(pos.isLegal(r as number), `${pos.moveToText(r as number)} in\n${text}`).toBe(true);
+    }
+    if (pos.isTerminal()) terminal++;
+    checked++;
+  }
+  return { checked, terminal };
+}
+
+const all = new Int32Array(MAX_MOVES);
+
+/** Gomoku candidates: legal points within two lines of a stone (0, i.e. every move, on an empty board). */
+function nearStones(pos: Position, into: Int32Array): number {
+  const g = pos as GomokuPosition;
+  const w = g.geo.width;
+  const cells = g.cells;
+  const n = pos.legalMoves(all);
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    const p = all[i];
+    let near = false;
+    for (let dy = -2; dy <= 2 && !near; dy++) {
+      for (let dx = -2; dx <= 2 && !near; dx++) {
+        const q = p + dy * w + dx;
+        if (q >= 0 && q < cells.length && (cells[q] === 1 || cells[q] === 2)) near = true;
+      }
+    }
+    if (near) into[k++] = p;
+  }
+  return k;
+}
+
+describe('searches on the real engines', () => {
+  it('Go 9x9: never an illegal move over random positions (MCTS light playouts, alpha-beta)', () => {
+    const create = () => new GoPosition({ size: 9, komi: 7.5 });
+    const report = checkLegality(randomPositions(create, 120, 200, 1, PASS), new Mcts({ seed: 1, policy: goLightPolicy() }), new AlphaBeta({ ttMegabytes: 2 }), 2);
+    expect(report.checked).toBe(120);
+  });
+
+  it('Go 9x9: MCTS with light playouts captures a big group in atari', () => {
+    const pos = new GoPosition({ size: 9, komi: 7.5 });
+    const put = (list: string[], stone: 1 | 2) => { for (const v of list) pos.setup(pos.parseMove(v), stone); };
+    put(['B4', 'G4', 'C3', 'D3', 'E3', 'F3', 'C5', 'D5', 'E5'], 1);
+    // Four white stones with one liberty left (F5); a white wall on row 7 keeps the game close without it.
+    put(['C4', 'D4', 'E4', 'F4', 'A7', 'B7', 'C7', 'D7', 'E7', 'F7', 'G7', 'H7', 'J7'], 2);
+    const r = new Mcts({ seed: 3, policy: goLightPolicy() }).search(pos, { nodes: 10_000 });
+    expect(pos.moveToText(r.move as number)).toBe('F5');
+    expect(r.candidates[0].visits).toBeGreaterThan(2000);
+    expect(r.candidates[0].winRate).toBeGreaterThan(r.candidates[1].winRate);
+  });
+
+  it('Gomoku 15x15: never an illegal move over random positions, freestyle and renju', () => {
+    const ev: Evaluator = { evaluate: () => 0, searchMoves: nearStones };
+    for (const rule of ['freestyle', 'renju'] as const) {
+      const create = () => new GomokuPosition({ rule });
+      const mcts = new Mcts({ seed: 1, playoutPlyCap: 40, policy: { treeMoves: nearStones } });
+      const report = checkLegality(randomPositions(create, 40, 120, 3), mcts, new AlphaBeta({ ttMegabytes: 2, evaluator: ev }), 4);
+      expect(report.checked).toBe(40);
+    }
+  });
+
+  it('Gomoku: alpha-beta turns an open three into a win, and blocks a four', () => {
+    const ev: Evaluator = { evaluate: () => 0, searchMoves: nearStones };
+    const attack = new GomokuPosition({ black: ['G8', 'H8', 'I8', 'H12'], white: ['A1', 'A3', 'O15', 'O13'], toMove: 'black' });
+    const win = new AlphaBeta({ ttMegabytes: 4, evaluator: ev }).search(attack, { depth: 3 });
+    expect(['F8', 'J8']).toContain(attack.moveToText(win.move as number));
+    expect(win.score).toBeGreaterThanOrEqual(WIN_BOUND);
+    const defend = new GomokuPosition({ black: ['A1', 'A3', 'O15', 'O13', 'N1'], white: ['G8', 'H8', 'I8', 'J8'], toMove: 'black' });
+    const block = new AlphaBeta({ ttMegabytes: 4, evaluator: ev }).search(defend, { depth: 2 });
+    expect(block.score).toBeLessThanOrEqual(-WIN_BOUND); // an open four cannot be stopped
+    const closed = new GomokuPosition({ black: ['A1', 'A3', 'O15', 'O13', 'F8'], white: ['G8', 'H8', 'I8', 'J8'], toMove: 'black' });
+    const blocked = new AlphaBeta({ ttMegabytes: 4, evaluator: ev }).search(closed, { depth: 2 });
+    expect(closed.moveToText(blocked.move as number)).toBe('K8'); // the only move that does not lose at once
+  });
+});
