@@ -143,6 +143,7 @@ describe('GoGame store', () => {
     const game = new GoGame(nine());
     playAll(game, ['D5', 'E5', 'F5', 'A1', 'E4', 'A2', 'E6', 'pass']);
     expect(game.view.phase).toBe('playing');
+    expect(game.view.notice).toEqual({ key: 'passAgainHint' });
     playAll(game, ['pass']);
     expect(game.view.phase).toBe('marking');
     expect(game.view.notice?.key).toBe('markingHelp');
@@ -279,8 +280,16 @@ describe('GoGame store', () => {
     game.count();
     expect(game.toSgf()).toMatch(/RE\[[BW]\+[\d.]+\]/);
     const resigned = new GoGame(nine());
+    playAll(resigned, ['E5']);
     resigned.resign();
-    expect(resigned.toSgf()).toContain('RE[W+R]');
+    expect(resigned.toSgf()).toContain('RE[B+R]');
+    const reopened = new GoGame();
+    reopened.loadSgf(resigned.toSgf());
+    expect(reopened.view.phase).toBe('over');
+    expect(reopened.view.result).toEqual({ key: 'resultBlackResign' });
+    reopened.undo();
+    expect(reopened.view.phase).toBe('playing');
+    expect(reopened.view.moveNumber).toBe(1);
   });
 
   it('restores a saved game quietly and names the chain a marking click would toggle', () => {

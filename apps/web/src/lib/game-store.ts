@@ -400,6 +400,13 @@ export class GoGame {
       }
       this.commitQuietly(move, color);
     }
+    // A record that ends by resignation (RE[W+R]) opens as resigned; undo takes the resignation back.
+    const resign = /^([BW])\+R(?:esign)?$/i.exec(record.result?.trim() ?? '');
+    if (!error && resign && !this.pos.isTerminal()) {
+      const loser = resign[1].toUpperCase() === 'B' ? 1 : 0;
+      this.pos.resign(loser);
+      this.record.push({ player: loser, move: 'resign', text: 'resign', captured: 0 });
+    }
     const last = this.record[this.record.length - 1];
     this.announcement = last ? describe(last) : null;
     if (this.pos.isTerminal() && this.pos.resigned() < 0) this.startMarking([]);
@@ -434,7 +441,7 @@ export class GoGame {
       this.startMarking([]);
       this.setNotice({ key: 'markingHelp' });
     } else {
-      this.setNotice(null);
+      this.setNotice(move === PASS ? { key: 'passAgainHint' } : null);
     }
     this.changed();
   }
