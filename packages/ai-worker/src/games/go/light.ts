@@ -1,4 +1,4 @@
-import { GoPosition, playoutLight, type Position, type Rng } from '@qi/engine';
+import { playoutLight, type GoPosition, type Position, type Rng } from '@qi/engine';
 import type { MctsPolicy } from '../../mcts/types.js';
 
 /**
@@ -13,9 +13,4 @@ export function goLightPolicy(): MctsPolicy {
       out[1] = -out[0];
     },
   };
-}
-
-/** Whether a position is a Go position this policy can play out. */
-export function isGoPosition(pos: Position): pos is GoPosition {
-  return pos instanceof GoPosition;
 }
