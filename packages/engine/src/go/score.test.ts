@@ -140,6 +140,22 @@ describe('ground truth: GNU Go final_score with its dead stones (119 games ended
     expect(disagreements).toEqual(listed);
     for (const e of exceptions) expect(e.explanation.length).toBeGreaterThan(100);
   });
+
+  it('finds the one seki of those games where GNU Go does (katsunari-gnugo2)', () => {
+    const file = 'gnugo-regression/13x13/mertin13x13_katsunari-gnugo2.W+4.sgf';
+    const g = games.find((x) => x.file === file)!;
+    const pos = replayGo(readGoSgf(readFileSync(new URL(file, DATA)))).position;
+    const t = scoreTerritory(pos, (g.japanese_dead as string[]).map((v) => at(pos, v)), { komi: Number(g.japanese_komi) });
+    // GNU Go 3.8 `final_status_list seki`, run by hand on all 119 records (not part of the shared data): this
+    // record is the only one with seki, and these are its stones
+    const gnugoSeki = 'N7 N6 L5 M5 N5 K4 L4 N4 K3 J2 K2 M2 K1 L1 M1 N1 L3 M3 N3 N2'.split(' ');
+    expect(t.seki.map((p) => pos.moveToText(p)).sort()).toEqual(gnugoSeki.sort());
+    const others = games.filter((x) => x.file !== file);
+    for (const x of others) {
+      const p = replayGo(readGoSgf(readFileSync(new URL(x.file, DATA)))).position;
+      expect(scoreTerritory(p, (x.japanese_dead as string[]).map((v) => at(p, v))).seki, x.file).toEqual([]);
+    }
+  });
 });
 
 describe('Benson and the dead-stone estimate', () => {
