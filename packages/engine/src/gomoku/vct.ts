@@ -1,5 +1,6 @@
 import type { GomokuPosition } from './position.js';
 import { ThreatTable } from './threat-table.js';
+import { FOUR, OPEN_FOUR, OPEN_THREE, patternKind } from './patterns.js';
 import { completionPoints, fivePoints, FOUR_POINTS, potential, scanThreats } from './threats.js';
 import { threatSalt, VcfSolver, type ThreatOptions, type ThreatResult } from './vcf.js';
 
@@ -237,8 +238,9 @@ export class VctSolver {
   }
 
   /**
-   * Writes the attacker's candidate moves at buf[at..], highest potential first (see threats.ts `potential`;
-   * at least 4 for black, 3 for white, as quintet); returns how many.
+   * Writes the attacker's candidate moves at buf[at..]: points of potential at least 4 for black, 3 for white
+   * (see threats.ts `potential`; quintet's thresholds), those making threes or fours first, then by potential.
+   * Returns how many.
    */
   private candidates(at: number): number {
     const pos = this.pos;
@@ -249,7 +251,14 @@ export class VctSolver {
     for (const p of pos.geo.points) {
       if (pos.stoneAt(p) !== 0) continue;
       const score = potential(pos, p, a);
-      if (score >= min) n = insertByKey(buf, at, n, score * 1024 + p);
+      if (score < min) continue;
+      // Threes and fours first (they are most threats), then by potential.
+      let strong = 0;
+      for (let d = 0; d < 4; d++) {
+        const k = patternKind(pos.pattern(p, d, a));
+        if (k === OPEN_THREE || k === FOUR || k === OPEN_FOUR) strong++;
+      }
+      n = insertByKey(buf, at, n, (strong * 256 + Math.min(score, 255)) * 1024 + p);
     }
     for (let i = at; i < n; i++) buf[i] &= 1023;
     return n - at;
