@@ -75,3 +75,13 @@ describe('qi vcf / qi vct', () => {
     expect(r.out.win).toBe(false);
   });
 });
+
+describe('qi perft gomoku', () => {
+  it('counts the empty-board tree', async () => {
+    const r = await cli('perft', 'gomoku', '--size', '5', '--depth', '2');
+    expect(r.out.nodes).toBe(25 * 24);
+    const renju = await cli('perft', 'gomoku', '--rule', 'renju', '--size', '6', '--depth', '2');
+    expect(renju.out.nodes).toBe(36 * 35);
+    expect((await cli('perft', 'gomoku', '--rule', 'caro', '--depth', '1')).out.error).toMatch(/unknown rule set "caro"/);
+  });
+});

@@ -1,4 +1,4 @@
-import { GoPosition, perft, ReversiPosition, reversiPerft, type KoRule, type Position } from '@qi/engine';
+import { GomokuPosition, GoPosition, parseGomokuRule, perft, ReversiPosition, reversiPerft, type KoRule, type Position } from '@qi/engine';
 import { checkFlags, flagBool, flagInt, flagString, UsageError, type Args } from '../args.js';
 import type { Command } from '../command.js';
 
@@ -39,6 +39,17 @@ const games: Record<string, PerftGame> = {
         throw new UsageError(`--ko must be simple, positional or situational, got "${ko}"`);
       }
       return new GoPosition({ size, ko: ko as KoRule, suicide: flagBool(args, 'suicide') });
+    },
+  },
+  gomoku: {
+    flags: ['size', 'rule'],
+    create(args) {
+      const size = flagInt(args, 'size', 5, 20, 15) ?? 15;
+      try {
+        return new GomokuPosition({ size, rule: parseGomokuRule(flagString(args, 'rule', 'freestyle') ?? 'freestyle') });
+      } catch (e) {
+        throw new UsageError(e instanceof Error ? e.message : String(e));
+      }
     },
   },
 };
