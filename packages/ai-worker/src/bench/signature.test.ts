@@ -11,6 +11,7 @@ const PINNED: Record<string, number> = {
   'alphabeta connect4 exact root depth 6': 7284,
   'alphabeta tic-tac-toe solve': 6412,
   'alphabeta nim 3 players paranoid depth 12': 1577,
+  'alphabeta reversi 14-empties solve': 578417,
   'mcts connect4 3000 playouts seed 1': 5222448,
   'mcts+rave connect4 3000 playouts seed 1': 2781426,
   'mcts nim 4 players 2000 playouts seed 1': 1648395,

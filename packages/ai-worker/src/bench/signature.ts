@@ -1,8 +1,9 @@
-import { GoPosition } from '@qi/engine';
+import { GoPosition, MAX_MOVES, ReversiPosition, Rng } from '@qi/engine';
 import { AlphaBeta } from '../alphabeta/search.js';
 import { Mcts } from '../mcts/search.js';
 import type { MctsResult } from '../mcts/types.js';
 import { goLightPolicy } from '../games/go/light.js';
+import { reversiDiscCount } from '../games/reversi/discs.js';
 import { MnkGame } from '../testing/mnk.js';
 import { mnkEvaluator } from '../testing/mnk-eval.js';
 import { NimGame } from '../testing/nim.js';
@@ -55,6 +56,14 @@ const cases: { name: string; run: () => Omit<SignatureEntry, 'name'> }[] = [
     },
   },
   {
+    name: 'alphabeta reversi 14-empties solve',
+    run: () => {
+      const pos = seededReversi(14, 5);
+      const r = new AlphaBeta({ evaluator: reversiDiscCount, ttMegabytes: 16 }).search(pos);
+      return { nodes: r.nodes, move: pos.moveToText(r.move as number), timeMs: r.timeMs };
+    },
+  },
+  {
     name: 'mcts connect4 3000 playouts seed 1',
     run: () => {
       const pos = MnkGame.from(7, 6, 4, true, ['d', 'c', 'd']);
@@ -88,6 +97,15 @@ const cases: { name: string; run: () => Omit<SignatureEntry, 'name'> }[] = [
     },
   },
 ];
+
+/** A Reversi position reached by seeded random moves from the start, with `empties` empty squares left. */
+function seededReversi(empties: number, seed: number): ReversiPosition {
+  const pos = new ReversiPosition();
+  const rng = new Rng(seed);
+  const moves = new Int32Array(MAX_MOVES);
+  while (pos.empties() > empties && !pos.isTerminal()) pos.play(moves[rng.int(pos.legalMoves(moves))]);
+  return pos;
+}
 
 function mctsCount(r: MctsResult): number {
   return r.plies + r.candidates.reduce((sum, c) => sum + c.visits * c.visits, 0);

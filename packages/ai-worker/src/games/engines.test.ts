@@ -1,10 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { GoPosition, GomokuPosition, MAX_MOVES, PASS, Rng, keyHex, type Position } from '@qi/engine';
+import { GoPosition, GomokuPosition, MAX_MOVES, PASS, ReversiPosition, Rng, keyHex, type Position } from '@qi/engine';
 import { AlphaBeta } from '../alphabeta/search.js';
 import type { Evaluator } from '../alphabeta/types.js';
 import { WIN_BOUND } from '../core/score.js';
 import { Mcts } from '../mcts/search.js';
 import { goLightPolicy } from './go/light.js';
+import { gomokuCandidates } from './gomoku/candidates.js';
+import { reversiDiscCount } from './reversi/discs.js';
 
 /** Random positions of a real game: `count` games cut at a random ply (finished games included). */
 function* randomPositions(create: () => Position, count: number, maxPlies: number, seed: number, avoid = NaN): Generator<Position> {
@@ -45,30 +48,57 @@ function checkLegality(positions: Iterable<Position>, mcts: Mcts, ab: AlphaBeta,
   return { checked, terminal };
 }
 
-const all = new Int32Array(MAX_MOVES);
+interface FfoCase {
+  id: number;
+  empties: number;
+  board: string;
+  toMove: string;
+  best: string[];
+  score: number;
+  moveScores: Map<string, number>;
+}
 
-/** Gomoku candidates: legal points within two lines of a stone (0, i.e. every move, on an empty board). */
-function nearStones(pos: Position, into: Int32Array): number {
-  const g = pos as GomokuPosition;
-  const w = g.geo.width;
-  const cells = g.cells;
-  const n = pos.legalMoves(all);
-  let k = 0;
-  for (let i = 0; i < n; i++) {
-    const p = all[i];
-    let near = false;
-    for (let dy = -2; dy <= 2 && !near; dy++) {
-      for (let dx = -2; dx <= 2 && !near; dx++) {
-        const q = p + dy * w + dx;
-        if (q >= 0 && q < cells.length && (cells[q] === 1 || cells[q] === 2)) near = true;
-      }
-    }
-    if (near) into[k++] = p;
-  }
-  return k;
+function ffoCases(): FfoCase[] {
+  const text = readFileSync(new URL('../../../../../shared/data/reversi/ffo-1-39.tsv', import.meta.url), 'utf8');
+  return text
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => {
+      const [id, empties, board, toMove, best, score, moveScores] = line.split('\t');
+      const scores = new Map(moveScores.split(' ').map((ms) => [ms.split(':')[0], Number(ms.split(':')[1])] as [string, number]));
+      return { id: Number(id), empties: Number(empties), board, toMove, best: best.split(','), score: Number(score), moveScores: scores };
+    });
 }
 
 describe('searches on the real engines', () => {
+  it('Reversi FFO endgames: alpha-beta with a disc count to the end finds a listed best move and the exact score', () => {
+    const cases = ffoCases().filter((c) => [20, 2, 4, 5, 7].includes(c.id));
+    expect(cases.length).toBe(5);
+    for (const c of cases) {
+      const pos = new ReversiPosition(c.board, c.toMove);
+      const r = new AlphaBeta({ evaluator: reversiDiscCount, ttMegabytes: 16 }).search(pos);
+      console.log(`FFO #${c.id} (${c.empties} empties): ${pos.moveToText(r.move as number)} ${r.score}, ${r.nodes} nodes, ${r.timeMs.toFixed(0)} ms`);
+      expect(c.best, `FFO #${c.id}`).toContain(pos.moveToText(r.move as number).toUpperCase());
+      expect(r.score).toBe(c.score);
+      expect(r.reason).toBe('solved');
+    }
+  });
+
+  it('Reversi FFO #20: every root move gets its listed exact score', () => {
+    const c = ffoCases().find((x) => x.id === 20) as FfoCase;
+    const pos = new ReversiPosition(c.board, c.toMove);
+    const r = new AlphaBeta({ evaluator: reversiDiscCount, ttMegabytes: 4, exactRootScores: true }).search(pos);
+    expect(r.rootMoves.length).toBe(c.moveScores.size);
+    for (const m of r.rootMoves) expect(m.score, pos.moveToText(m.move)).toBe(c.moveScores.get(pos.moveToText(m.move).toUpperCase()));
+  });
+
+  it('Reversi: never an illegal move over random positions (passes and finished games included)', () => {
+    const report = checkLegality(randomPositions(() => new ReversiPosition(), 150, 70, 5), new Mcts({ seed: 1 }), new AlphaBeta({ ttMegabytes: 2, evaluator: reversiDiscCount }), 6);
+    expect(report.checked).toBe(150);
+    expect(report.terminal).toBeGreaterThan(0);
+  });
+
   it('Go 9x9: never an illegal move over random positions (MCTS light playouts, alpha-beta)', () => {
     const create = () => new GoPosition({ size: 9, komi: 7.5 });
     const report = checkLegality(randomPositions(create, 120, 200, 1, PASS), new Mcts({ seed: 1, policy: goLightPolicy() }), new AlphaBeta({ ttMegabytes: 2 }), 2);
@@ -88,17 +118,17 @@ describe('searches on the real engines', () => {
   });
 
   it('Gomoku 15x15: never an illegal move over random positions, freestyle and renju', () => {
-    const ev: Evaluator = { evaluate: () => 0, searchMoves: nearStones };
+    const ev: Evaluator = { evaluate: () => 0, searchMoves: gomokuCandidates };
     for (const rule of ['freestyle', 'renju'] as const) {
       const create = () => new GomokuPosition({ rule });
-      const mcts = new Mcts({ seed: 1, playoutPlyCap: 40, policy: { treeMoves: nearStones } });
+      const mcts = new Mcts({ seed: 1, playoutPlyCap: 40, policy: { treeMoves: gomokuCandidates } });
       const report = checkLegality(randomPositions(create, 40, 120, 3), mcts, new AlphaBeta({ ttMegabytes: 2, evaluator: ev }), 4);
       expect(report.checked).toBe(40);
     }
   });
 
   it('Gomoku: alpha-beta turns an open three into a win, and blocks a four', () => {
-    const ev: Evaluator = { evaluate: () => 0, searchMoves: nearStones };
+    const ev: Evaluator = { evaluate: () => 0, searchMoves: gomokuCandidates };
     const attack = new GomokuPosition({ black: ['G8', 'H8', 'I8', 'H12'], white: ['A1', 'A3', 'O15', 'O13'], toMove: 'black' });
     const win = new AlphaBeta({ ttMegabytes: 4, evaluator: ev }).search(attack, { depth: 3 });
     expect(['F8', 'J8']).toContain(attack.moveToText(win.move as number));

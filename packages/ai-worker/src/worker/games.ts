@@ -1,7 +1,9 @@
-import { GoPosition, type GoRules, type Position } from '@qi/engine';
+import { GoPosition, GomokuPosition, ReversiPosition, type GoRules, type GomokuOptions, type Position } from '@qi/engine';
 import type { AlphaBetaOptions } from '../alphabeta/types.js';
 import type { MctsOptions } from '../mcts/types.js';
 import { goLightPolicy } from '../games/go/light.js';
+import { gomokuCandidates } from '../games/gomoku/candidates.js';
+import { reversiDiscCount } from '../games/reversi/discs.js';
 import type { Algorithm } from './protocol.js';
 
 /** How the worker creates and searches one game. */
@@ -36,4 +38,22 @@ registerGame('go', {
   create: (rules) => new GoPosition(rules as Partial<GoRules> | undefined),
   algorithm: 'mcts',
   mcts: () => ({ policy: goLightPolicy(), maxNodes: 400_000 }),
+});
+
+// Baseline knowledge until each game's own evaluation lands: exact endgames, tactics within the horizon.
+registerGame('reversi', {
+  create: (rules) => {
+    if (rules !== undefined && Object.keys(rules).length > 0) throw new Error(`reversi takes no rules, got ${JSON.stringify(rules)}`);
+    return new ReversiPosition();
+  },
+  algorithm: 'alphabeta',
+  alphabeta: () => ({ evaluator: reversiDiscCount, ttMegabytes: 32 }),
+  scoreScale: 8,
+});
+
+registerGame('gomoku', {
+  create: (rules) => new GomokuPosition(rules as GomokuOptions | undefined),
+  algorithm: 'alphabeta',
+  alphabeta: () => ({ evaluator: { evaluate: () => 0, searchMoves: gomokuCandidates }, ttMegabytes: 32 }),
+  mcts: () => ({ policy: { treeMoves: gomokuCandidates }, playoutPlyCap: 120 }),
 });
