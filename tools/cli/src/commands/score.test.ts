@@ -38,6 +38,10 @@ describe('qi score', () => {
     // no KM: the rule's default komi
     const noKomi = await qi('score', sgfFile(GAME.replace('KM[0.5]', '')), '--rules', 'territory');
     expect(noKomi.out.komi).toBe(6.5);
+    // without --rules: the record's RU when known, else area
+    expect((await qi('score', sgfFile(GAME.replace('SZ[5]', 'SZ[5]RU[Japanese]')))).out.rules).toBe('territory');
+    expect((await qi('score', sgfFile(GAME.replace('SZ[5]', 'SZ[5]RU[Chinese]')))).out.rules).toBe('area');
+    expect((await qi('score', file)).out.rules).toBe('area');
   });
 
   it('marks whole chains and gives White the handicap bonus under area counting', async () => {
