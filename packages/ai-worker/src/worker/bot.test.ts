@@ -3,6 +3,7 @@ import { proxy } from 'comlink';
 import { GoPosition } from '@qi/engine';
 import type { BotOptions } from './bot.js';
 import { startNodeBot, type NodeBot } from './node-client.js';
+import { BotPool } from './node-pool.js';
 import type { Progress } from './protocol.js';
 
 // The worker runs this package's TypeScript source through small module hooks (Node 20 cannot run .ts itself).
@@ -72,9 +73,14 @@ describe('Bot in a worker thread', () => {
     const strong = await bot.think({ depth: 8 });
     expect(strong.depth).toBe(8);
     expect(strong.candidates.length).toBe(7);
-    const running = bot.analyze({});
+    let deepest = 0;
+    const running = bot.analyze({}, proxy((p: Progress) => {
+      deepest = Math.max(deepest, p.depth);
+    }));
     await sleep(100);
     await expect(bot.think({ depth: 2 })).rejects.toThrow(/thinking/);
+    // Analysis goes on past the last think's depth until stopped.
+    for (let waited = 0; deepest <= 8 && waited < 10_000; waited += 50) await sleep(50);
     await bot.stop();
     const analysed = await running;
     expect(analysed.reason).toBe('stopped');
@@ -118,4 +124,29 @@ describe('Bot in a worker thread', () => {
       }
     });
   }
+});
+
+describe('BotPool', () => {
+  it('lends each task its own bot, queues the rest and closes every thread', async () => {
+    const pool = new BotPool({ size: 2, start: { entry, worker: { workerData: { entry: testWorker } } } });
+    expect(pool.size).toBe(2);
+    let busy = 0;
+    let peak = 0;
+    const results = await Promise.all(
+      [['d'], ['c'], ['e'], ['d', 'd']].map((moves) =>
+        pool.use(async (bot) => {
+          busy++;
+          peak = Math.max(peak, busy);
+          await bot.setPosition({ game: 'connect4', moves });
+          const r = await bot.think({ depth: 5 });
+          busy--;
+          return r;
+        }),
+      ),
+    );
+    expect(peak).toBe(2);
+    for (const r of results) expect(r.depth).toBe(5);
+    await pool.close();
+    await expect(pool.use(async () => 1)).rejects.toThrow(/closed/);
+  });
 });
