@@ -1,6 +1,7 @@
 import { goSuite } from './go.js';
 import { gomokuSuite } from './gomoku.js';
+import { reversiSuite } from './reversi.js';
 import type { Suite } from './types.js';
 
 /** Every game's bench suite; each game adds its own. */
-export const suites: readonly Suite[] = [goSuite, gomokuSuite];
+export const suites: readonly Suite[] = [goSuite, gomokuSuite, reversiSuite];
