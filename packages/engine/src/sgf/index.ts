@@ -6,6 +6,7 @@
  *   const { trees } = parseSgf(bytesOrText);      // Uint8Array: charset from CA (ISO-8859-1 without CA); string: as is
  *   const root = trees[0];                        // or parseSgfGame(input): the first game tree
  *   root.get('GM'), root.simpleText('PB'), root.text('C')   // raw first value / decoded SimpleText / decoded Text
+ *   root.getAll('AB'), root.has('HA'), root.properties()  // all raw values / presence / [id, values] pairs in order
  *   for (const node of root.mainLine().slice(1)) node.get('B') // moves: raw values like 'dd'; '' (and 'tt' in Go) = pass
  *   root.children[1]                              // a variation from the root (children[0] is the main line)
  *   parsePoint('dd', 15)                          // {col: 3, row: 3}: col from the left, row from the TOP; SgfError if off board

@@ -191,11 +191,7 @@ class Parser {
       if (s[this.i] !== '[') {
         this.fail(`property ${id} has no value: expected "[", found ${this.describe(this.i)}`);
       }
-      let values = node.props.get(id);
-      if (!values) {
-        values = [];
-        node.props.set(id, values);
-      }
+      const values = SgfNode.valuesOf(node, id);
       while (s[this.i] === '[') {
         const open = this.i;
         let j = open + 1;

@@ -22,8 +22,8 @@ function sameTree(a: SgfNode, b: SgfNode): boolean {
   const stack: [SgfNode, SgfNode][] = [[a, b]];
   while (stack.length > 0) {
     const [x, y] = stack.pop()!;
-    const px = [...x.props].filter(([id]) => id !== 'CA');
-    const py = [...y.props].filter(([id]) => id !== 'CA');
+    const px = x.properties().filter(([id]) => id !== 'CA');
+    const py = y.properties().filter(([id]) => id !== 'CA');
     if (JSON.stringify(px) !== JSON.stringify(py)) return false;
     if (x.children.length !== y.children.length) return false;
     x.children.forEach((c, k) => stack.push([c, y.children[k]]));

@@ -27,7 +27,7 @@ export function writeSgf(trees: SgfNode | readonly SgfNode[], options: SgfWriteO
   };
   const emitNode = (node: SgfNode, isRoot: boolean) => {
     emit(';', true);
-    const props = isRoot ? withUtf8(node) : node.props;
+    const props = isRoot ? withUtf8(node) : node.properties();
     for (const [id, values] of props) {
       values.forEach((v, k) => emit((k === 0 ? id : '') + '[' + sanitizeRaw(v) + ']', k > 0 || col > 1));
     }
@@ -67,18 +67,20 @@ export function writeSgf(trees: SgfNode | readonly SgfNode[], options: SgfWriteO
   return out.join('');
 }
 
-/** The root's properties with CA[UTF-8] in place of any charset (after FF/GM when present). */
-function withUtf8(root: SgfNode): Map<string, string[]> {
-  const props = new Map<string, string[]>();
+/** The root's properties with CA[UTF-8] in place of any charset (after FF and GM when present). */
+function withUtf8(root: SgfNode): [string, string[]][] {
+  const props: [string, string[]][] = [];
   let placed = false;
-  for (const [id, values] of root.props) {
+  let seen = 0;
+  for (const [id, values] of root.properties()) {
     if (id === 'CA') continue;
-    props.set(id, values);
-    if (!placed && props.has('FF') && props.has('GM')) {
-      props.set('CA', ['UTF-8']);
+    props.push([id, values]);
+    if (id === 'FF' || id === 'GM') seen++;
+    if (!placed && seen === 2) {
+      props.push(['CA', ['UTF-8']]);
       placed = true;
     }
   }
-  if (!placed) props.set('CA', ['UTF-8']);
+  if (!placed) props.push(['CA', ['UTF-8']]);
   return props;
 }
