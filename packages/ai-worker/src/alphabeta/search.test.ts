@@ -3,7 +3,7 @@ import { MAX_MOVES, Rng, type Position } from '@qi/engine';
 import { WIN, WIN_BOUND } from '../core/score.js';
 import { MnkGame } from '../testing/mnk.js';
 import { NimGame } from '../testing/nim.js';
-import { minimax, minimaxMoves } from '../testing/minimax.js';
+import { bestReplyMinimax, minimax, minimaxMoves } from '../testing/minimax.js';
 import { randomEvaluator } from '../testing/evaluators.js';
 import { AlphaBeta } from './search.js';
 import type { Evaluator } from './types.js';
@@ -134,6 +134,29 @@ describe('AlphaBeta on Nim', () => {
         }
       }
     }
+  });
+
+  it('searches the Best-Reply value for three and four players when the position allows out-of-turn moves', () => {
+    let checked = 0;
+    for (const players of [3, 4]) {
+      for (let heap = 1; heap <= 12; heap++) {
+        for (const ev of [undefined, randomEvaluator(20, heap)]) {
+          const pos = new NimGame(heap, players);
+          pos.play(Math.min(heap, 1 + (heap % 3))); // a root other than the start, so the root player is not player 0
+          if (pos.isTerminal()) continue;
+          const depth = 1 + (heap % 6);
+          const r = new AlphaBeta({ ttMegabytes: 1, evaluator: ev, multiplayer: 'best-reply' }).search(pos, { depth });
+          expect(r.score, `${players} players heap ${heap} depth ${depth}`).toBe(bestReplyMinimax(pos, depth, ev));
+          expect(pos.isLegal(r.move as number)).toBe(true);
+          expect(pos.ply).toBe(1);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(30);
+    const plain = new NimGame(6, 3);
+    Object.defineProperty(plain, 'playAs', { value: undefined });
+    expect(() => new AlphaBeta({ multiplayer: 'best-reply' }).search(plain, { depth: 2 })).toThrow(/Best-Reply Search needs/);
   });
 
   it('looks past the horizon with quiescence over noisy moves', () => {

@@ -2,21 +2,25 @@ import { MAX_MOVES, type Position } from '@qi/engine';
 import { now, stopRaised, type Limits } from '../core/limits.js';
 import { MAX_EVAL, MAX_PLY, WIN, WIN_BOUND, clampEval, isWinScore } from '../core/score.js';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, NO_MOVE, TranspositionTable } from '../tt/table.js';
-import type { AlphaBetaOptions, AlphaBetaResult, Evaluator, RootMoveScore } from './types.js';
+import type { AlphaBetaOptions, AlphaBetaResult, Evaluator, RootMoveScore, TurnFreePosition } from './types.js';
 
 const INF = WIN + 1;
 const HISTORY_MOVES = 1 << 16; // moves index history modulo this (every Qi move encoding fits)
 const HISTORY_MAX = (1 << 18) - 1;
 const CHECK_EVERY = 1024;
 const SORT_AFTER = 3; // pick the best of the remaining moves for the first few, then sort the rest once
+const MIN_LAYER_KEY = 0x5bd1e995; // mixed into the key of Best-Reply MIN nodes (same board, other node type)
+// Best-Reply Search tags each move with its player: tagged = move << 3 | player (PASS = -1 survives the shift).
+const PLAYER_BITS = 3;
 
 type StopReason = AlphaBetaResult['reason'];
 
 /**
  * Negamax alpha-beta with principal-variation search, iterative deepening, aspiration windows, a transposition
  * table and killer/history ordering, written once for every game. With more than two players it searches the
- * paranoid reduction: the root player against the coalition of all others (a move inside the coalition keeps
- * the score's sign). Per-ply buffers are allocated once, so a node allocates nothing.
+ * paranoid reduction (the root player against the coalition of all others; a move inside the coalition keeps
+ * the score's sign), or Best-Reply Search when asked and the position lets players move out of turn.
+ * Per-ply buffers are allocated once, so a node allocates nothing.
  */
 export class AlphaBeta {
   /** The transposition table, kept across searches (call `clearHash` for a new game). */
@@ -25,6 +29,8 @@ export class AlphaBeta {
   private readonly aspiration: number;
   private readonly aspirationFrom: number;
   private readonly exactRoot: boolean;
+  private readonly bestReply: boolean;
+  private readonly brsScratch = new Int32Array(MAX_MOVES);
 
   private readonly moveBufs: Int32Array[] = [];
   private readonly scoreBufs: Float64Array[] = [];
@@ -47,6 +53,7 @@ export class AlphaBeta {
   private onIteration: ((r: AlphaBetaResult) => void) | undefined;
   private rootPlayer = 0;
   private multi = false;
+  private brs = false;
   private salt = 0;
   private nodes = 0;
   private nodeLimit = Infinity;
@@ -81,6 +88,7 @@ export class AlphaBeta {
     // Exact root scores need the full window at the root, so no aspiration.
     this.aspiration = this.exactRoot ? 0 : (options.aspiration ?? 50);
     this.aspirationFrom = options.aspirationFromDepth ?? 4;
+    this.bestReply = options.multiplayer === 'best-reply';
   }
 
   /** Forgets everything learned (transposition table, killers, history): call between unrelated games. */
@@ -104,7 +112,11 @@ export class AlphaBeta {
     this.onIteration = onIteration;
     this.rootPlayer = pos.currentPlayer();
     this.multi = pos.playerCount > 2;
-    // Paranoid scores depend on who the root player is: keep each root player's entries apart.
+    this.brs = this.multi && this.bestReply;
+    if (this.brs && !isTurnFree(pos)) {
+      throw new Error(`Best-Reply Search needs legalMovesFor and playAs on the ${pos.game} position`);
+    }
+    // Multi-player scores depend on who the root player is: keep each root player's entries apart.
     this.salt = this.multi ? Math.imul(this.rootPlayer + 1, 0x9e3779b1) : 0;
     this.nodes = 0;
     this.nodeLimit = limits.nodes ?? Infinity;
@@ -130,7 +142,7 @@ export class AlphaBeta {
       this.reason = 'terminal';
       this.bestScore = this.terminalScore(0);
     } else {
-      this.rootCount = this.generate(this.rootList);
+      this.rootCount = this.generate(this.rootList, 0);
       this.rootScore.fill(0);
       this.rootExact.fill(0);
       this.rootOrder.fill(0);
@@ -198,15 +210,16 @@ export class AlphaBeta {
   result(): AlphaBetaResult {
     const rootMoves: RootMoveScore[] = [];
     for (let i = 0; i < this.rootCount; i++) {
-      rootMoves.push({ move: this.rootList[i], score: this.rootScore[i] + 0, exact: this.rootExact[i] === 1 });
+      rootMoves.push({ move: this.untag(this.rootList[i]), score: this.rootScore[i] + 0, exact: this.rootExact[i] === 1 });
     }
     rootMoves.sort((a, b) => b.score - a.score || Number(b.exact) - Number(a.exact));
-    const move = this.bestMove !== NO_MOVE ? this.bestMove : this.rootCount > 0 ? this.firstRootMove() : null;
+    const best = this.bestMove !== NO_MOVE ? this.bestMove : this.rootCount > 0 ? this.firstRootMove() : NO_MOVE;
+    const move = best === NO_MOVE ? null : this.untag(best);
     return {
       move,
       score: this.bestScore + 0, // never -0
       depth: this.bestDepth,
-      pv: this.bestPv.length > 0 ? this.bestPv.slice() : move === null ? [] : [move],
+      pv: this.bestPv.length > 0 ? this.bestPv.map((m) => this.untag(m)) : move === null ? [] : [move],
       nodes: this.nodes,
       timeMs: now() - this.startTime,
       rootMoves,
@@ -253,6 +266,8 @@ export class AlphaBeta {
     const pos = this.pos as Position;
     const pv: number[] = [];
     for (let i = 0; i < this.pvLen[0]; i++) pv.push(this.pvTable[i]);
+    // A best-reply line is not a game line (players skip turns in it): leave it as searched.
+    if (this.brs) return pv;
     // Exact TT hits cut the PV short; extend it from the table while the moves stay legal.
     let played = 0;
     for (const m of pv) {
@@ -283,21 +298,28 @@ export class AlphaBeta {
     return this.multi ? (player === this.rootPlayer ? 0 : 1) : player;
   }
 
-  private staticEval(): number {
+  /** Whether the root player's side moves at `ply` (Best-Reply alternates by ply; otherwise the position says). */
+  private rootSideToMove(ply: number): boolean {
+    return this.brs ? (ply & 1) === 0 : (this.pos as Position).currentPlayer() === this.rootPlayer;
+  }
+
+  private untag(move: number): number {
+    return this.brs ? move >> PLAYER_BITS : move;
+  }
+
+  private staticEval(ply: number): number {
     this.horizon = true;
     const pos = this.pos as Position;
     const ev = this.ev;
     if (ev === undefined) return 0;
-    const player = pos.currentPlayer();
-    if (!this.multi) return clampEval(ev.evaluate(pos, player));
+    if (!this.multi) return clampEval(ev.evaluate(pos, pos.currentPlayer()));
     const v = clampEval(ev.evaluate(pos, this.rootPlayer));
-    return player === this.rootPlayer ? v : -v;
+    return this.rootSideToMove(ply) ? v : -v;
   }
 
   private terminalScore(ply: number): number {
     const pos = this.pos as Position;
-    const player = pos.currentPlayer();
-    const view = this.multi ? this.rootPlayer : player;
+    const view = this.multi ? this.rootPlayer : pos.currentPlayer();
     let v: number;
     if (this.ev?.terminal) {
       v = clampEval(this.ev.terminal(pos, view));
@@ -306,7 +328,7 @@ export class AlphaBeta {
       const r = this.returnsBuf[view];
       v = r >= 1 ? WIN - ply : r <= -1 ? -(WIN - ply) : Math.round(r * (MAX_EVAL / 2));
     }
-    return this.multi && player !== this.rootPlayer ? -v : v;
+    return this.multi && !this.rootSideToMove(ply) ? -v : v;
   }
 
   private movesAt(ply: number): Int32Array {
@@ -319,16 +341,35 @@ export class AlphaBeta {
     return b;
   }
 
-  private generate(moves: Int32Array): number {
+  private generate(moves: Int32Array, ply: number): number {
     const pos = this.pos as Position;
+    if (this.brs) return this.generateBestReply(pos as TurnFreePosition, moves, ply);
     const n = this.ev?.searchMoves ? this.ev.searchMoves(pos, moves) : 0;
     return n > 0 ? n : pos.legalMoves(moves);
+  }
+
+  /** Best-Reply Search: the root player's moves at even plies; at odd plies every opponent's moves together. */
+  private generateBestReply(pos: TurnFreePosition, moves: Int32Array, ply: number): number {
+    const scratch = this.brsScratch;
+    let n = 0;
+    for (let p = 0; p < pos.playerCount; p++) {
+      if ((p === this.rootPlayer) !== ((ply & 1) === 0)) continue;
+      const k = pos.legalMovesFor(p, scratch);
+      for (let i = 0; i < k && n < MAX_MOVES; i++) moves[n++] = (scratch[i] << PLAYER_BITS) | p;
+    }
+    return n;
+  }
+
+  private playMove(move: number): void {
+    const pos = this.pos as Position;
+    if (this.brs) (pos as TurnFreePosition).playAs(move & ((1 << PLAYER_BITS) - 1), move >> PLAYER_BITS);
+    else pos.play(move);
   }
 
   private orderScores(ply: number, moves: Int32Array, n: number, ttMove: number, player: number): Float64Array {
     const scores = this.scoreBufs[ply];
     const pos = this.pos as Position;
-    if (this.ev?.orderMoves) this.ev.orderMoves(pos, moves, n, scores);
+    if (this.ev?.orderMoves && !this.brs) this.ev.orderMoves(pos, moves, n, scores);
     else scores.fill(0, 0, n);
     const k0 = this.killers[2 * ply];
     const k1 = this.killers[2 * ply + 1];
@@ -373,9 +414,9 @@ export class AlphaBeta {
     if (this.aborted) return 0;
     const pos = this.pos as Position;
     if (pos.isTerminal()) return this.terminalScore(ply);
-    if (ply >= MAX_PLY - 1) return this.staticEval();
+    if (ply >= MAX_PLY - 1) return this.staticEval(ply);
 
-    const lo = (pos.hashLo ^ this.salt) >>> 0;
+    const lo = (pos.hashLo ^ this.salt ^ (this.brs && (ply & 1) === 1 ? MIN_LAYER_KEY : 0)) >>> 0;
     const hi = pos.hashHi;
     const tt = this.tt;
     let ttMove = NO_MOVE;
@@ -393,10 +434,10 @@ export class AlphaBeta {
     }
 
     const moves = this.movesAt(ply);
-    const n = this.generate(moves);
-    if (n === 0) return this.terminalScore(ply);
-    const player = pos.currentPlayer();
-    const mySide = this.side(player);
+    const n = this.generate(moves, ply);
+    if (n === 0) return this.brs ? this.staticEval(ply) : this.terminalScore(ply);
+    const player = this.brs ? ((ply & 1) === 0 ? this.rootPlayer : (this.rootPlayer + 1) % pos.playerCount) : pos.currentPlayer();
+    const mySide = this.brs ? ply & 1 : this.side(player);
     const scores = this.orderScores(ply, moves, n, ttMove, player);
     const root = ply === 0;
     const raiseAlpha = !(root && this.exactRoot);
@@ -406,8 +447,8 @@ export class AlphaBeta {
       if (i < SORT_AFTER) pickBest(moves, scores, i, n);
       else if (i === SORT_AFTER) sortDescending(moves, scores, i, n);
       const m = moves[i];
-      pos.play(m);
-      const flip = this.side(pos.currentPlayer()) !== mySide;
+      this.playMove(m);
+      const flip = this.brs || this.side(pos.currentPlayer()) !== mySide;
       let s: number;
       if (i === 0 || !raiseAlpha) {
         s = flip ? -this.negamax(depth - 1, -beta, -alpha, ply + 1) : this.negamax(depth - 1, alpha, beta, ply + 1);
@@ -476,9 +517,9 @@ export class AlphaBeta {
     if (this.aborted) return 0;
     const pos = this.pos as Position;
     if (pos.isTerminal()) return this.terminalScore(ply);
-    const stand = this.staticEval();
+    const stand = this.staticEval(ply);
     const ev = this.ev;
-    if (ev?.noisyMoves === undefined || ply >= MAX_PLY - 1) return stand;
+    if (ev?.noisyMoves === undefined || this.brs || ply >= MAX_PLY - 1) return stand;
     if (stand >= beta) return stand;
     if (stand > alpha) alpha = stand;
     const moves = this.movesAt(ply);
@@ -542,4 +583,9 @@ function swap(moves: Int32Array, scores: Float64Array, a: number, b: number): vo
   const s = scores[a];
   scores[a] = scores[b];
   scores[b] = s;
+}
+
+function isTurnFree(pos: Position): pos is TurnFreePosition {
+  const p = pos as Partial<TurnFreePosition>;
+  return typeof p.legalMovesFor === 'function' && typeof p.playAs === 'function';
 }

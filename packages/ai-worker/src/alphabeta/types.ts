@@ -3,6 +3,7 @@ import type { Position } from '@qi/engine';
 /**
  * Per-game knowledge for alpha-beta. Only `evaluate` is required; each optional hook sharpens the search.
  * Scores are integers in the units the game likes (discs, centi-stones …); keep them within ±MAX_EVAL.
+ * Best-Reply Search uses only `evaluate` and `terminal` (its moves carry their player, and it has no quiescence).
  */
 export interface Evaluator {
   /** Static value of a non-terminal position from `player`'s view (two players: always the side to move). */
@@ -17,6 +18,17 @@ export interface Evaluator {
   terminal?(pos: Position, player: number): number;
 }
 
+/**
+ * A position whose turn order a search may override, as Best-Reply Search needs (Schadd & Winands 2011): at each
+ * opponents' layer exactly one opponent moves and the others skip their turn. `undo` takes back a `playAs` too.
+ */
+export interface TurnFreePosition extends Position {
+  /** Writes the legal moves `player` would have if it were to move now; returns how many. */
+  legalMovesFor(player: number, into: Int32Array): number;
+  /** Plays `move` for `player`, whoever's turn it is. */
+  playAs(player: number, move: number): void;
+}
+
 /** Settings of an alpha-beta searcher, fixed for its lifetime. */
 export interface AlphaBetaOptions {
   /** Per-game knowledge; without it every non-terminal leaf scores 0 (a pure win/loss search). */
@@ -27,6 +39,8 @@ export interface AlphaBetaOptions {
   aspiration?: number;
   /** Iteration from which aspiration windows are used (default 4). */
   aspirationFromDepth?: number;
+  /** With 3+ players: 'paranoid' (default; any position) or 'best-reply' (needs a TurnFreePosition). */
+  multiplayer?: 'paranoid' | 'best-reply';
   /** Search every root move with the full window (no aspiration) so each gets an exact score (costlier; for analysis and levels). */
   exactRootScores?: boolean;
 }

@@ -1,5 +1,5 @@
 import { MAX_MOVES, type Position } from '@qi/engine';
-import type { Evaluator } from '../alphabeta/types.js';
+import type { Evaluator, TurnFreePosition } from '../alphabeta/types.js';
 import { MAX_EVAL, WIN, clampEval } from '../core/score.js';
 
 /**
@@ -55,4 +55,42 @@ function valueFor(pos: Position, depth: number, ev: Evaluator | undefined, root:
     return best;
   };
   return value(depth, ply0);
+}
+
+/**
+ * Plain Best-Reply Search with no pruning (the oracle of the best-reply mode): the root player's moves at even
+ * plies, every opponent's moves together at odd plies (one opponent moves, the others skip), value from the root
+ * player's view, no legal move for a layer scoring like the horizon.
+ */
+export function bestReplyMinimax(pos: TurnFreePosition, depth: number, ev?: Evaluator): number {
+  const root = pos.currentPlayer();
+  const out = new Float64Array(pos.playerCount);
+  const value = (d: number, ply: number): number => {
+    if (pos.isTerminal()) {
+      if (ev?.terminal) return clampEval(ev.terminal(pos, root));
+      pos.returns(out);
+      const r = out[root];
+      return r >= 1 ? WIN - ply : r <= -1 ? -(WIN - ply) : Math.round(r * (MAX_EVAL / 2));
+    }
+    const horizon = ev ? clampEval(ev.evaluate(pos, root)) : 0;
+    if (d === 0) return horizon;
+    const maximize = ply % 2 === 0;
+    const moves: [number, number][] = [];
+    const buf = new Int32Array(MAX_MOVES);
+    for (let p = 0; p < pos.playerCount; p++) {
+      if ((p === root) !== maximize) continue;
+      const n = pos.legalMovesFor(p, buf);
+      for (let i = 0; i < n; i++) moves.push([p, buf[i]]);
+    }
+    if (moves.length === 0) return horizon;
+    let best = maximize ? -Infinity : Infinity;
+    for (const [p, m] of moves) {
+      pos.playAs(p, m);
+      const v = value(d - 1, ply + 1);
+      pos.undo();
+      best = maximize ? Math.max(best, v) : Math.min(best, v);
+    }
+    return best;
+  };
+  return value(depth, 0);
 }
