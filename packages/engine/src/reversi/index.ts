@@ -2,3 +2,14 @@ export { popcount, mobility, flips, stableDiscs, stableSet } from './bits.js';
 export { ReversiPosition, squareName, parseSquare, parseSide, parseBoard, type ParsedBoard } from './position.js';
 export { reversiPerft } from './perft.js';
 export { EndgameSolver, solveEndgame, type SolveResult, type SolverOptions } from './solve.js';
+export {
+  readReversiSgf,
+  reversiRecordFromTree,
+  replayReversi,
+  recordFromPosition,
+  reversiRecordToTree,
+  writeReversiSgf,
+  type ReversiRecord,
+  type ReversiRecordMove,
+  type ReversiReplay,
+} from './sgf-reversi.js';

@@ -90,6 +90,9 @@ export class ReversiPosition implements Position {
   private plies = 0;
   private readonly undoStack = new Int32Array(MAX_PLIES * RECORD);
   private readonly scratch = new Int32Array(4);
+  /** The board this object started from (FFO string) and who was to move then: a record's setup. */
+  private startBoard = '';
+  private startSide = 0;
 
   /** The standard start (D4, E5 white; D5, E4 black; black to move), or a board string and side to move. */
   constructor(board?: string, toMove: string | number = 0) {
@@ -125,6 +128,20 @@ export class ReversiPosition implements Position {
     }
     this.key0 = k0 >>> 0;
     this.key1 = k1 >>> 0;
+    this.startBoard = this.boardString();
+    this.startSide = side;
+  }
+
+  /** The board string and side to move this position started from (before any move now on the undo stack). */
+  initial(): { board: string; toMove: number } {
+    return { board: this.startBoard, toMove: this.startSide };
+  }
+
+  /** The moves played since the start, oldest first (PASS included). */
+  history(): number[] {
+    const out: number[] = [];
+    for (let p = 0; p < this.plies; p++) out.push(this.undoStack[p * RECORD]);
+    return out;
   }
 
   get hashLo(): number {
@@ -334,6 +351,8 @@ export class ReversiPosition implements Position {
     c.key1 = this.key1;
     c.plies = this.plies;
     c.undoStack.set(this.undoStack);
+    c.startBoard = this.startBoard;
+    c.startSide = this.startSide;
     return c;
   }
 
