@@ -24,6 +24,7 @@ export class Mcts {
   private readonly rave: boolean;
   private readonly raveB2x4: number;
   private readonly plyCap: number;
+  private readonly expandAfter: number;
   private readonly rng: Rng;
 
   private readonly path = new Int32Array(MAX_PATH + 1);
@@ -58,6 +59,7 @@ export class Mcts {
     this.rave = options.raveBias !== undefined;
     this.raveB2x4 = 4 * (options.raveBias ?? 0) ** 2;
     this.plyCap = options.playoutPlyCap ?? 400;
+    this.expandAfter = options.expandAfter ?? 1;
     this.rng = new Rng(options.seed ?? 1);
     this.trace = new PlayoutTrace(MAX_PATH + Math.max(this.plyCap, 4096) + 1);
     this.trace.enabled = this.rave;
@@ -215,8 +217,8 @@ export class Mcts {
       pos.play(t.move[node]);
       this.path[++depth] = node;
     }
-    // Expansion: create every child at once (one contiguous block), then step into the most urgent one.
-    if (t.firstChild[node] === UNEXPANDED && depth < MAX_PATH && this.expand(node) && t.childCount[node] > 0) {
+    // Expansion of a leaf seen often enough: every child at once (one contiguous block), then the most urgent one.
+    if (t.firstChild[node] === UNEXPANDED && t.visits[node] >= this.expandAfter && depth < MAX_PATH && this.expand(node) && t.childCount[node] > 0) {
       node = this.select(node);
       trace.add(t.mover[node], t.move[node]);
       pos.play(t.move[node]);

@@ -36,6 +36,8 @@ export interface MctsOptions {
   priorWeight?: number;
   /** RAVE/AMAF: the bias b of Gelly and Silver's β = ñ/(n + ñ + 4b²nñ); undefined turns RAVE off (Go uses it). */
   raveBias?: number;
+  /** A leaf gets its children once it has this many playouts (default 1; Go uses more to save memory). */
+  expandAfter?: number;
   /** Playouts end after this many plies and are scored by `policy.evaluate` (default 400). */
   playoutPlyCap?: number;
   /** Seed of the search's random choices (default 1). */

@@ -37,7 +37,7 @@ export function gameEntry(id: string): GameEntry {
 registerGame('go', {
   create: (rules) => new GoPosition(rules as Partial<GoRules> | undefined),
   algorithm: 'mcts',
-  mcts: () => ({ policy: goLightPolicy(), maxNodes: 400_000 }),
+  mcts: () => ({ policy: goLightPolicy(), maxNodes: 400_000, expandAfter: 4 }),
 });
 
 // Baseline knowledge until each game's own evaluation lands: exact endgames, tactics within the horizon.
