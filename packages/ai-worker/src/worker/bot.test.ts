@@ -6,13 +6,13 @@ import { startNodeBot, type NodeBot } from './node-client.js';
 import { BotPool } from './node-pool.js';
 import type { Progress } from './protocol.js';
 
-// The worker runs this package's TypeScript source through small module hooks (Node 20 cannot run .ts itself).
-const entry = new URL('./testing/ts-entry.mjs', import.meta.url);
+// From source, startNodeBot runs the worker through small TypeScript module hooks (Node 20 cannot run .ts itself);
+// the test worker is node-worker plus a Connect Four entry.
 const testWorker = new URL('./testing/test-worker.ts', import.meta.url).href;
 const open: NodeBot[] = [];
 
 function start(bot: BotOptions = {}): NodeBot {
-  const b = startNodeBot({ bot, entry, worker: { workerData: { entry: testWorker } } });
+  const b = startNodeBot({ bot, worker: { workerData: { entry: testWorker } } });
   open.push(b);
   return b;
 }
@@ -128,7 +128,7 @@ describe('Bot in a worker thread', () => {
 
 describe('BotPool', () => {
   it('lends each task its own bot, queues the rest and closes every thread', async () => {
-    const pool = new BotPool({ size: 2, start: { entry, worker: { workerData: { entry: testWorker } } } });
+    const pool = new BotPool({ size: 2, start: { worker: { workerData: { entry: testWorker } } } });
     expect(pool.size).toBe(2);
     let busy = 0;
     let peak = 0;

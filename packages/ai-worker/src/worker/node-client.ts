@@ -13,10 +13,19 @@ export interface NodeBot {
   close(): Promise<void>;
 }
 
-/** Starts a Bot in a worker thread; `entry` defaults to the built node-worker.js next to this module. */
+// Run from TypeScript source (vitest), a thread cannot load .ts by itself on Node 20: it starts through small
+// module hooks (testing/ts-entry.mjs) that then import workerData.entry.
+const fromSource = import.meta.url.endsWith('.ts');
+
+/**
+ * Starts a Bot in a worker thread: the built node-worker.js next to this module, or, when running from source,
+ * node-worker.ts through the TypeScript hooks. `entry` (with `worker.workerData.entry`) overrides the module.
+ */
 export function startNodeBot(options: { bot?: BotOptions; entry?: URL; worker?: WorkerOptions } = {}): NodeBot {
-  const entry = options.entry ?? new URL('./node-worker.js', import.meta.url);
-  const worker = new Worker(entry, { ...options.worker, workerData: { ...(options.worker?.workerData ?? {}), bot: options.bot ?? {} } });
+  const entry = options.entry ?? new URL(fromSource ? './testing/ts-entry.mjs' : './node-worker.js', import.meta.url);
+  const data = (options.worker?.workerData ?? {}) as Record<string, unknown>;
+  const module = data.entry ?? (fromSource ? new URL('./node-worker.ts', import.meta.url).href : undefined);
+  const worker = new Worker(entry, { ...options.worker, workerData: { ...data, entry: module, bot: options.bot ?? {} } });
   const bot = wrap<Bot>(nodeEndpoint(worker));
   return {
     bot,

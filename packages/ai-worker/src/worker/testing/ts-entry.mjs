@@ -1,4 +1,5 @@
-// Worker-thread entry for tests: installs the TypeScript hooks, then runs the module named in workerData.entry.
+// Worker-thread entry when running from TypeScript source (tests, dev): installs the TypeScript hooks, then runs
+// the module named in workerData.entry.
 import { register } from 'node:module';
 import { workerData } from 'node:worker_threads';
 
