@@ -38,6 +38,13 @@ export class VctSolver {
   private readonly defenderVcf: VcfSolver;
   private readonly table: ThreatTable;
   private readonly buf = new Int32Array(1 << 18);
+  /** Per remaining depth: the last attack that won and the last defence that refuted (tried first next time). */
+  private readonly killerAttack = new Int32Array(256).fill(-1);
+  private readonly killerDefence = new Int32Array(256).fill(-1);
+  /** Winning attacks by position (key halves and move), tried first when the position comes back. */
+  private readonly winLo = new Int32Array(1 << 16);
+  private readonly winHi = new Int32Array(1 << 16);
+  private readonly winMove = new Int32Array(1 << 16).fill(-1);
 
   /** A solver with its own tables (2^tableBits entries each), reusable across positions. */
   constructor(tableBits = 16) {
@@ -54,6 +61,8 @@ export class VctSolver {
     this.threatDepth = opts.threatDepth ?? 2;
     this.nodes = 0;
     this.aborted = false;
+    this.killerAttack.fill(-1);
+    this.killerDefence.fill(-1);
     this.salt = threatSalt(pos, this.attacker, 1 + this.threatDepth);
     this.vcf.begin(pos, this.attacker, this.maxNodes);
     this.defenderVcf.begin(pos, this.attacker ^ 1, this.maxNodes);
@@ -127,6 +136,9 @@ export class VctSolver {
         end = k;
       }
     }
+    this.killerFirst(this.killerAttack[depth], sp, end);
+    const slot = (lo ^ (hi >>> 11)) & 0xffff;
+    if (this.winLo[slot] === (lo | 0) && this.winHi[slot] === (hi | 0)) this.killerFirst(this.winMove[slot], sp, end);
     for (let i = sp; i < end; i++) {
       const q = buf[i];
       if (this.listed(q, sp, i) || !pos.mayPlay(q, a)) continue;
@@ -147,7 +159,13 @@ export class VctSolver {
         if (sub) result = [q, ...sub];
       }
       pos.remove(q, a);
-      if (result) return result;
+      if (result) {
+        this.killerAttack[depth] = q;
+        this.winLo[slot] = lo;
+        this.winHi[slot] = hi;
+        this.winMove[slot] = q;
+        return result;
+      }
       if (this.aborted) return null;
     }
     this.table.storeFailure(lo, hi, depth);
@@ -179,13 +197,17 @@ export class VctSolver {
       end = insertByKey(buf, from, end, potential(pos, c, a) * 1024 + c);
     }
     for (let i = from; i < end; i++) buf[i] &= 1023;
+    this.killerFirst(this.killerDefence[depth], from, end);
     let best: number[] | null = null;
     for (let i = from; i < end; i++) {
       const r = buf[i];
       pos.place(r, def);
       const sub = this.attack(depth, end);
       pos.remove(r, def);
-      if (!sub) return null;
+      if (!sub) {
+        this.killerDefence[depth] = r;
+        return null;
+      }
       if (!best || sub.length + 1 > best.length) best = [r, ...sub];
     }
     return best;
@@ -262,6 +284,17 @@ export class VctSolver {
     }
     for (let i = at; i < n; i++) buf[i] &= 1023;
     return n - at;
+  }
+
+  /** Moves `move` to the front of buf[from..to) when it is there (killer-move ordering). */
+  private killerFirst(move: number, from: number, to: number): void {
+    if (move < 0) return;
+    for (let i = from; i < to; i++) {
+      if (this.buf[i] !== move) continue;
+      for (let j = i; j > from; j--) this.buf[j] = this.buf[j - 1];
+      this.buf[from] = move;
+      return;
+    }
   }
 
   private listedKey(p: number, from: number, to: number): boolean {
