@@ -83,7 +83,7 @@ export class AlphaBeta {
   /** A searcher with its own transposition table and ordering tables. */
   constructor(options: AlphaBetaOptions = {}) {
     this.ev = options.evaluator;
-    this.tt = new TranspositionTable(options.ttMegabytes ?? 16);
+    this.tt = options.table ?? new TranspositionTable(options.ttMegabytes ?? 16);
     this.exactRoot = options.exactRootScores ?? false;
     // Exact root scores need the full window at the root, so no aspiration.
     this.aspiration = this.exactRoot ? 0 : (options.aspiration ?? 50);

@@ -1,4 +1,5 @@
 import type { Position } from '@qi/engine';
+import type { TranspositionTable } from '../tt/table.js';
 
 /**
  * Per-game knowledge for alpha-beta. Only `evaluate` is required; each optional hook sharpens the search.
@@ -35,6 +36,8 @@ export interface AlphaBetaOptions {
   evaluator?: Evaluator;
   /** Transposition table size in MB (default 16). */
   ttMegabytes?: number;
+  /** A table to share with another searcher (e.g. the exact-root one of the same game); overrides ttMegabytes. */
+  table?: TranspositionTable;
   /** Half-width of the first aspiration window around the last score; 0 turns aspiration off (default 50). */
   aspiration?: number;
   /** Iteration from which aspiration windows are used (default 4). */

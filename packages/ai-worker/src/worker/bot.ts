@@ -208,9 +208,11 @@ export class Bot {
   }
 
   private alphaBetaSearch(exact: boolean): RunningSearch & { result(): AlphaBetaResult } {
-    const options = this.entry?.alphabeta?.() ?? {};
-    if (exact) return (this.alphaBetaExact ??= new AlphaBeta({ ...options, exactRootScores: true }));
-    return (this.alphaBeta ??= new AlphaBeta(options));
+    if (this.alphaBeta === null) this.alphaBeta = new AlphaBeta(this.entry?.alphabeta?.() ?? {});
+    if (!exact) return this.alphaBeta;
+    // The exact-root searcher (low levels) shares the table: one table's memory per game.
+    this.alphaBetaExact ??= new AlphaBeta({ ...(this.entry?.alphabeta?.() ?? {}), exactRootScores: true, table: this.alphaBeta.tt });
+    return this.alphaBetaExact;
   }
 
   private progress(algorithm: Algorithm, done: boolean): Progress {

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ReversiPosition } from '@qi/engine';
+import { Bot } from './bot.js';
+
+// The Bot in this thread (its worker transport is tested in bot.test.ts).
+describe('Bot (in-process)', () => {
+  it('answers null on a finished game with either search', async () => {
+    const bot = new Bot();
+    bot.setPosition({ game: 'go', rules: { size: 9 }, moves: ['pass', 'pass'] });
+    expect(bot.info().terminal).toBe(true);
+    expect((await bot.think({ nodes: 10 })).move).toBeNull();
+    expect((await bot.think({ depth: 2, algorithm: 'alphabeta' })).move).toBeNull();
+  });
+
+  it('plays legal moves at low and high levels, with variety only at low ones', async () => {
+    const bot = new Bot({ seed: 9 });
+    bot.setPosition({ game: 'reversi' });
+    const start = new ReversiPosition();
+    const seen = new Map<number, Set<number>>();
+    for (const level of [1, 9]) {
+      seen.set(level, new Set());
+      for (let i = 0; i < 12; i++) {
+        const r = await bot.think({ level });
+        expect(start.isLegal(r.move as number)).toBe(true);
+        seen.get(level)?.add(r.move as number);
+      }
+    }
+    expect(seen.get(1)?.size).toBeGreaterThan(1);
+    expect(seen.get(9)?.size).toBe(1); // temperature 0: the same best move every time
+  });
+
+  it('rejects rules a game does not take and moves it cannot parse', () => {
+    const bot = new Bot();
+    expect(() => bot.setPosition({ game: 'reversi', rules: { size: 10 } })).toThrow(/no rules/);
+    expect(() => bot.setPosition({ game: 'go', rules: { size: 9 }, moves: ['Z99'] })).toThrow(/move 1 \(Z99\)/);
+    bot.setPosition({ game: 'go', rules: { size: 9 } });
+    expect(() => bot.play('E5')).not.toThrow();
+    expect(() => bot.play('E5')).toThrow(/E5/);
+    expect(bot.info().ply).toBe(1);
+  });
+});
