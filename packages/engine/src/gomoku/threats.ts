@@ -16,7 +16,7 @@ export const FOUR_POINTS = 1;
 export const OPEN_FOUR_POINTS = 2;
 /** Points making a three that can become a straight four. */
 export const THREE_POINTS = 3;
-/** Points giving three own stones in an unblocked five-cell window (a future four): the VCT's candidate attacks. */
+/** Points giving three own stones in an unblocked five-cell window (one stone short of a four). */
 export const SWORD_POINTS = 4;
 
 const stamp = new Int32Array(22 * 21 + 2);
