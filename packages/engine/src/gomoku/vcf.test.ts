@@ -50,6 +50,20 @@ describe('VCF on the renju puzzles solved by quintet', () => {
     }
     expect(problems).toEqual([]);
   });
+
+  it('every black-to-move renju VCF is also a freestyle win (the data README says so)', () => {
+    const solver = new VcfSolver();
+    const problems: string[] = [];
+    const black = puzzles.filter((p) => p.toMove === 'black');
+    expect(black.length).toBe(1125);
+    for (const p of black) {
+      const opts: GomokuOptions = { rule: 'freestyle', black: p.black, white: p.white, toMove: 'black' };
+      const r = solver.solve(new GomokuPosition(opts), { maxDepth: 40 });
+      if (!r.win) problems.push(`${p.id}: no freestyle win`);
+      else if (lineProblem(opts, r.line)) problems.push(`${p.id}: ${lineProblem(opts, r.line)}`);
+    }
+    expect(problems).toEqual([]);
+  });
 });
 
 describe('VCF unit cases from quintet', () => {
