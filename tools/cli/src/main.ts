@@ -1,5 +1,5 @@
 import { parseArgs, UsageError } from './args.js';
-import type { Command } from './command.js';
+import type { Command, CommandIo } from './command.js';
 import { commands } from './commands/index.js';
 
 /** The top-level help: every command with its one-line summary. */
@@ -22,8 +22,11 @@ function isAsyncIterable(v: unknown): v is AsyncIterable<unknown> {
   return typeof v === 'object' && v !== null && Symbol.asyncIterator in v;
 }
 
-/** Runs `qi` with the given arguments; returns the exit status. Output goes through `write`. */
-export async function runCli(argv: readonly string[], write: (line: string) => void): Promise<number> {
+/**
+ * Runs `qi` with the given arguments; returns the exit status. JSON output goes through `write` one line at a
+ * time; protocol engines (gtp, piskvork) talk over `io` (default: this process's stdin and stdout).
+ */
+export async function runCli(argv: readonly string[], write: (line: string) => void, io?: CommandIo): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     const target = name === 'help' ? commands.find((c) => c.name === rest[0]) : undefined;
@@ -38,6 +41,8 @@ export async function runCli(argv: readonly string[], write: (line: string) => v
       return 0;
     }
     const args = parseArgs(rest, new Set(cmd.booleans ?? []));
+    if (cmd.serve) return await cmd.serve(args, io ?? { input: process.stdin, write: (text) => process.stdout.write(text) });
+    if (!cmd.run) throw new Error(`command ${cmd.name} has nothing to run`);
     const result = await cmd.run(args);
     if (isAsyncIterable(result)) {
       for await (const item of result) write(JSON.stringify(item));

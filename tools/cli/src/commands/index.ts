@@ -1,5 +1,6 @@
 import type { Command } from '../command.js';
 import { forbiddenCommand } from './forbidden.js';
+import { gtpCommand } from './gtp.js';
 import { legalCommand } from './legal.js';
 import { perftCommand } from './perft.js';
 import { replayCommand } from './replay.js';
@@ -9,4 +10,4 @@ import { vcfCommand } from './vcf.js';
 import { vctCommand } from './vct.js';
 
 /** Every `qi` command, in the order `qi --help` lists them. */
-export const commands: readonly Command[] = [perftCommand, replayCommand, legalCommand, scoreCommand, solveCommand, forbiddenCommand, vcfCommand, vctCommand];
+export const commands: readonly Command[] = [perftCommand, replayCommand, legalCommand, scoreCommand, solveCommand, forbiddenCommand, vcfCommand, vctCommand, gtpCommand];

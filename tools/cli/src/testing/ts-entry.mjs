@@ -1,0 +1,6 @@
+// Worker-thread entry in source mode: installs the TypeScript hooks, then runs the module in workerData.entry.
+import { register } from 'node:module';
+import { workerData } from 'node:worker_threads';
+
+register('./ts-hooks.mjs', import.meta.url);
+await import(workerData.entry);
