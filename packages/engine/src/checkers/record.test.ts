@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../core/prng.js';
+import { CheckersPosition } from './position.js';
+import { CheckersRecordError, checkersRecord, readCheckersRecord, writeCheckersRecord } from './record.js';
+import { selfPlayRules } from './rules.js';
+
+function randomGame(rules: ConstructorParameters<typeof CheckersPosition>[0], plies: number, seed: number): CheckersPosition {
+  const pos = new CheckersPosition(rules);
+  const rng = new Rng(seed);
+  const moves = new Int32Array(1024);
+  for (let i = 0; i < plies && !pos.isTerminal(); i++) pos.play(moves[rng.int(pos.legalMoves(moves))]);
+  return pos;
+}
+
+const base = { format: 'qi-checkers', version: 1, rules: { players: 2 }, players: ['Ann', 'Bo'] };
+const readErr = (doc: unknown): string => {
+  try {
+    readCheckersRecord(typeof doc === 'string' ? doc : JSON.stringify(doc));
+  } catch (e) {
+    expect(e).toBeInstanceOf(CheckersRecordError);
+    return (e as Error).message;
+  }
+  throw new Error('expected the record to be rejected');
+};
+
+describe('checkers JSON game record', () => {
+  it('round-trips games of every board and player count with full hop paths', () => {
+    const configs = [{ players: 2 }, { players: 3 }, { players: 4, noStopInOtherPoints: true }, { players: 6 }, { board: 'square8' as const }, selfPlayRules({ players: 2, turnCap: 40 })];
+    configs.forEach((rules, i) => {
+      const pos = randomGame(rules, 150, 100 + i);
+      const text = writeCheckersRecord(pos);
+      const back = readCheckersRecord(text);
+      expect(back.moves).toEqual(pos.history());
+      expect(back.position.hashLo).toBe(pos.hashLo);
+      expect(back.position.hashHi).toBe(pos.hashHi);
+      expect(back.record).toEqual(checkersRecord(pos));
+      expect(writeCheckersRecord(back.position)).toBe(text);
+    });
+    const hops = checkersRecord(randomGame({ players: 2 }, 150, 3)).moves.filter((m) => m.split('-').length > 2);
+    expect(hops.length).toBeGreaterThan(0);
+  });
+
+  it('keeps names, composed setups and the result', () => {
+    const pos = new CheckersPosition({ turnCap: 2 }, { pieces: [[0, 1], [120]], toMove: 1 });
+    const buf = new Int32Array(64);
+    pos.legalMoves(buf);
+    pos.play(buf[0]);
+    pos.legalMoves(buf);
+    pos.play(buf[0]);
+    const rec = checkersRecord(pos, ['Ann', 'Bo']);
+    expect(rec.setup).toEqual({ pieces: [['a1', 'b1'], ['q1']], toMove: 1 });
+    expect(rec.result).toEqual({ places: [-1, -1] });
+    expect(readCheckersRecord(JSON.stringify(rec)).record).toEqual(rec);
+    expect(checkersRecord(new CheckersPosition()).setup).toBeUndefined();
+  });
+
+  it('rejects bad records with errors naming the problem and the move number', () => {
+    expect(readErr('{"format": "qi-checkers",')).toMatch(/^not JSON/);
+    expect(readErr([])).toMatch(/JSON object/);
+    expect(readErr({ ...base, format: 'pgn' })).toMatch(/format/);
+    expect(readErr({ ...base, version: 2 })).toMatch(/version 2/);
+    expect(readErr({ ...base, extra: 1, moves: [] })).toMatch(/unknown field "extra"/);
+    expect(readErr({ ...base, rules: { players: 5 }, moves: [] })).toMatch(/^rules: .*players/);
+    expect(readErr({ ...base, players: ['Ann'], moves: [] })).toMatch(/1 names/);
+    expect(readErr({ ...base, moves: 'o2-m6' })).toMatch(/moves must be a list/);
+    expect(readErr({ ...base, moves: ['o2-m6', 'c2-z9'] })).toMatch(/^move 2 \(c2-z9\): "z9" is not a hole/);
+    expect(readErr({ ...base, moves: ['o2-m6', 'c2-e2'] })).toMatch(/^move 2 \(c2-e2\): not a step or a chain of hops/);
+    expect(readErr({ ...base, moves: ['o2-m6', 'o1-m5'] })).toMatch(/^move 2 \(o1-m5\): o1 holds no piece of player 2/);
+    const closed = { ...base, rules: { players: 3, noStopInOtherPoints: true }, players: ['A', 'B', 'C'], setup: { pieces: [['l4'], ['a1'], ['e13']], toMove: 0 } };
+    expect(readErr({ ...closed, moves: ['l4-l3'] })).toMatch(/^move 1 \(l4-l3\): illegal move for player 1/);
+    expect(readCheckersRecord(JSON.stringify({ ...closed, moves: ['l4-m5'] })).moves).toHaveLength(1);
+    expect(readErr({ ...base, moves: ['o2-m6', 7] })).toMatch(/^move 2: 7 is not text/);
+    expect(readErr({ ...base, moves: ['pass'] })).toMatch(/^move 1 \(pass\): illegal/);
+    expect(readErr({ ...base, moves: [], setup: { pieces: [['q1'], ['q1']], toMove: 0 } })).toMatch(/^setup: hole q1 holds two pieces/);
+    expect(readErr({ ...base, moves: [], setup: { pieces: [['x1'], []], toMove: 0 } })).toMatch(/"x1" is not a hole/);
+    expect(readErr({ ...base, moves: [], result: { places: [0, 1] } })).toMatch(/result.places/);
+    const over = { ...base, rules: { players: 2, turnCap: 1 }, moves: ['o2-m6', 'c2-e6'] };
+    expect(readErr(over)).toMatch(/^move 2 \(c2-e6\): the game was already over/);
+  });
+});
