@@ -6,3 +6,4 @@ export * from './sgf/index.js';
 export * from './go/index.js';
 export * from './gomoku/index.js';
 export * from './reversi/index.js';
+export * from './checkers/index.js';

@@ -1,4 +1,4 @@
-import { GomokuPosition, GoPosition, parseGomokuRule, perft, ReversiPosition, reversiPerft, type KoRule, type Position } from '@qi/engine';
+import { CheckersPosition, checkersRules, GomokuPosition, GoPosition, parseGomokuRule, perft, ReversiPosition, reversiPerft, type KoRule, type Position } from '@qi/engine';
 import { checkFlags, flagBool, flagInt, flagString, UsageError, type Args } from '../args.js';
 import type { Command } from '../command.js';
 
@@ -39,6 +39,37 @@ const games: Record<string, PerftGame> = {
         throw new UsageError(`--ko must be simple, positional or situational, got "${ko}"`);
       }
       return new GoPosition({ size, ko: ko as KoRule, suicide: flagBool(args, 'suicide') });
+    },
+  },
+  checkers: {
+    flags: ['players', 'board', 'jump', 'anti-spoiling', 'stop-in-other-points', 'turn-cap'],
+    create(args) {
+      const onOff = (name: string, fallback: boolean): boolean => {
+        const v = flagString(args, name);
+        if (v === undefined) return fallback;
+        if (v !== 'on' && v !== 'off') throw new UsageError(`--${name} must be on or off, got "${v}"`);
+        return v === 'on';
+      };
+      const board = flagString(args, 'board', 'star');
+      if (board !== 'star' && board !== 'square8') throw new UsageError(`--board must be star or square8, got "${board}"`);
+      const jump = flagString(args, 'jump');
+      if (jump !== undefined && jump !== 'any' && jump !== 'opponent') throw new UsageError(`--jump must be any or opponent, got "${jump}"`);
+      const antiSpoiling = onOff('anti-spoiling', true);
+      try {
+        return new CheckersPosition(
+          checkersRules({
+            board,
+            players: flagInt(args, 'players', 1, 6, 2),
+            jumpOver: jump,
+            fillGoalWins: antiSpoiling,
+            stayInGoal: antiSpoiling,
+            noStopInOtherPoints: !onOff('stop-in-other-points', true),
+            turnCap: flagInt(args, 'turn-cap', 0, 1_000_000, 0),
+          }),
+        );
+      } catch (e) {
+        throw new UsageError(e instanceof Error ? e.message : String(e));
+      }
     },
   },
   gomoku: {
