@@ -1,5 +1,8 @@
-import { flips, lowestBit, mobility, popcount } from './bits.js';
+import * as bits from './bits.js';
 import type { ReversiPosition } from './position.js';
+
+// Module-level bindings: vitest's module runner would otherwise look each imported function up on every call.
+const { flips, lowestBit, mobility, popcount } = bits;
 
 /**
  * Reversi perft on raw bitboards with the canonical convention (a pass is one ply; a finished game counts as one

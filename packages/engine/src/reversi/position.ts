@@ -1,6 +1,9 @@
 import { PASS, type Position } from '../core/game.js';
 import { zobristTable } from '../core/zobrist.js';
-import { BIT_HI, BIT_LO, flips, lowestBit, mobility, popcount } from './bits.js';
+import * as bits from './bits.js';
+
+// Module-level bindings: vitest's module runner would otherwise look each imported function up on every call.
+const { BIT_HI, BIT_LO, flips, lowestBit, mobility, popcount } = bits;
 
 /** Fixed Zobrist seed of Reversi, so keys are identical in every run, process and machine. */
 const ZOBRIST_SEED = 0x0e7e110;
