@@ -12,6 +12,8 @@ const PINNED: Record<string, number> = {
   'alphabeta tic-tac-toe solve': 6412,
   'alphabeta nim 3 players paranoid depth 12': 1577,
   'alphabeta reversi 14-empties solve': 578417,
+  'alphabeta checkers 2 players depth 4': 1402,
+  'mcts checkers 3 players 500 playouts seed 1': 49112,
   'mcts connect4 3000 playouts seed 1': 3919508,
   'mcts+rave connect4 3000 playouts seed 1': 1628959,
   'mcts nim 4 players 2000 playouts seed 1': 1697377,

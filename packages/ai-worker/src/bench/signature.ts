@@ -1,7 +1,8 @@
-import { GoPosition, MAX_MOVES, ReversiPosition, Rng } from '@qi/engine';
+import { CheckersPosition, GoPosition, MAX_MOVES, ReversiPosition, Rng } from '@qi/engine';
 import { AlphaBeta } from '../alphabeta/search.js';
 import { Mcts } from '../mcts/search.js';
 import type { MctsResult } from '../mcts/types.js';
+import { checkersDistance, checkersPlayoutValue } from '../games/checkers/distance.js';
 import { goLightPolicy } from '../games/go/light.js';
 import { reversiDiscCount } from '../games/reversi/discs.js';
 import { MnkGame } from '../testing/mnk.js';
@@ -61,6 +62,22 @@ const cases: { name: string; run: () => Omit<SignatureEntry, 'name'> }[] = [
       const pos = seededReversi(14, 5);
       const r = new AlphaBeta({ evaluator: reversiDiscCount, ttMegabytes: 16 }).search(pos);
       return { nodes: r.nodes, move: pos.moveToText(r.move as number), timeMs: r.timeMs };
+    },
+  },
+  {
+    name: 'alphabeta checkers 2 players depth 4',
+    run: () => {
+      const pos = new CheckersPosition({ players: 2 });
+      const r = new AlphaBeta({ evaluator: checkersDistance, ttMegabytes: 4 }).search(pos, { depth: 4 });
+      return { nodes: r.nodes, move: pos.moveToText(r.move as number), timeMs: r.timeMs };
+    },
+  },
+  {
+    name: 'mcts checkers 3 players 500 playouts seed 1',
+    run: () => {
+      const pos = new CheckersPosition({ players: 3 });
+      const r = new Mcts({ seed: 1, playoutPlyCap: 60, policy: checkersPlayoutValue }).search(pos, { nodes: 500 });
+      return { nodes: mctsCount(r), move: pos.moveToText(r.move as number), timeMs: r.timeMs };
     },
   },
   {

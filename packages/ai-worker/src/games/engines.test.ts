@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { GoPosition, GomokuPosition, MAX_MOVES, PASS, ReversiPosition, Rng, keyHex, type Position } from '@qi/engine';
+import { CheckersPosition, GoPosition, GomokuPosition, MAX_MOVES, PASS, ReversiPosition, Rng, keyHex, type Position } from '@qi/engine';
 import { AlphaBeta } from '../alphabeta/search.js';
 import type { Evaluator } from '../alphabeta/types.js';
 import { WIN_BOUND } from '../core/score.js';
 import { Mcts } from '../mcts/search.js';
+import { checkersDistance, checkersPlayoutValue } from './checkers/distance.js';
 import { goLightPolicy } from './go/light.js';
 import { gomokuCandidates } from './gomoku/candidates.js';
 import { reversiDiscCount } from './reversi/discs.js';
@@ -139,5 +140,36 @@ describe('searches on the real engines', () => {
     const closed = new GomokuPosition({ black: ['A1', 'A3', 'O15', 'O13', 'F8'], white: ['G8', 'H8', 'I8', 'J8'], toMove: 'black' });
     const blocked = new AlphaBeta({ ttMegabytes: 4, evaluator: ev }).search(closed, { depth: 2 });
     expect(closed.moveToText(blocked.move as number)).toBe('K8'); // the only move that does not lose at once
+  });
+
+  it('Chinese Checkers (star 2/3/6 players, 8x8): never an illegal move; paranoid alpha-beta and maxⁿ MCTS', () => {
+    for (const rules of [{ players: 2 }, { players: 3 }, { players: 6 }, { board: 'square8' as const, players: 2 }]) {
+      const create = () => new CheckersPosition({ ...rules, turnCap: 120 * rules.players, capOutcome: 'distance' });
+      const mcts = new Mcts({ seed: 1, playoutPlyCap: 60, policy: checkersPlayoutValue });
+      const ab = new AlphaBeta({ ttMegabytes: 2, evaluator: checkersDistance });
+      const report = checkLegality(randomPositions(create, 25, 200, 7), mcts, ab, 8);
+      expect(report.checked).toBe(25);
+    }
+  });
+
+  it('Chinese Checkers: a one-ply search takes the longest step home', () => {
+    const moves = new Int32Array(MAX_MOVES);
+    for (const players of [2, 3]) {
+      const pos = new CheckersPosition({ players });
+      pos.play(pos.legalMoves(moves) > 0 ? moves[0] : PASS); // a root other than the first player's
+      const me = pos.currentPlayer();
+      const before = pos.distanceToGoal(me);
+      let bestGain = -Infinity;
+      const n = pos.legalMoves(moves);
+      for (let i = 0; i < n; i++) {
+        pos.play(moves[i]);
+        bestGain = Math.max(bestGain, before - pos.distanceToGoal(me));
+        pos.undo();
+      }
+      const r = new AlphaBeta({ ttMegabytes: 1, evaluator: checkersDistance }).search(pos, { depth: 1 });
+      pos.play(r.move as number);
+      expect(before - pos.distanceToGoal(me), `${players} players`).toBe(bestGain);
+      expect(bestGain).toBeGreaterThan(0);
+    }
   });
 });

@@ -1,6 +1,7 @@
-import { GoPosition, GomokuPosition, ReversiPosition, type GoRules, type GomokuOptions, type Position } from '@qi/engine';
+import { CheckersPosition, GoPosition, GomokuPosition, ReversiPosition, type CheckersRules, type GoRules, type GomokuOptions, type Position } from '@qi/engine';
 import type { AlphaBetaOptions } from '../alphabeta/types.js';
 import type { MctsOptions } from '../mcts/types.js';
+import { checkersDistance, checkersPlayoutValue } from '../games/checkers/distance.js';
 import { goLightPolicy } from '../games/go/light.js';
 import { gomokuCandidates } from '../games/gomoku/candidates.js';
 import { reversiDiscCount } from '../games/reversi/discs.js';
@@ -56,4 +57,13 @@ registerGame('gomoku', {
   algorithm: 'alphabeta',
   alphabeta: () => ({ evaluator: { evaluate: () => 0, searchMoves: gomokuCandidates }, ttMegabytes: 32 }),
   mcts: () => ({ policy: { treeMoves: gomokuCandidates }, playoutPlyCap: 120 }),
+});
+
+registerGame('checkers', {
+  create: (rules) => new CheckersPosition(rules as Partial<CheckersRules> | undefined),
+  algorithm: 'alphabeta',
+  // Two players: negamax; more: the paranoid reduction (Best-Reply needs legalMovesFor/playAs on the position).
+  alphabeta: () => ({ evaluator: checkersDistance, ttMegabytes: 32 }),
+  mcts: () => ({ policy: checkersPlayoutValue, playoutPlyCap: 120 }),
+  scoreScale: 10,
 });
