@@ -1,0 +1,150 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseSgfGame, readGomokuSgf, readReversiSgf, readGoSgf } from '@qi/engine';
+import { sourceBotStart } from '../testing/bot-start.js';
+import { benchGame } from './games.js';
+import { openingOf, runMatch } from './run.js';
+import { parsePlayerSpec, splitCommand } from './spec.js';
+
+const botStart = sourceBotStart();
+const out = () => mkdtempSync(join(tmpdir(), 'qi-bench-'));
+
+describe('player specs', () => {
+  it('parses bots, engines and names; rejects bad parts', () => {
+    expect(parsePlayerSpec('level:10')).toEqual({ kind: 'bot', name: 'level:10', level: 10 });
+    expect(parsePlayerSpec('strong=level:3+nodes:800+algo:mcts')).toEqual({ kind: 'bot', name: 'strong', level: 3, nodes: 800, algorithm: 'mcts' });
+    expect(parsePlayerSpec('gtp:/usr/games/gnugo --mode gtp --level 10')).toEqual({
+      kind: 'gtp',
+      name: 'gnugo-L10',
+      command: ['/usr/games/gnugo', '--mode', 'gtp', '--level', '10'],
+    });
+    expect(splitCommand(`node "my engine.js" 'a b'`)).toEqual(['node', 'my engine.js', 'a b']);
+    expect(() => parsePlayerSpec('level:11')).toThrow(/1–10/);
+    expect(() => parsePlayerSpec('nodes:-5')).toThrow(/nodes/);
+    expect(() => parsePlayerSpec('speed:3')).toThrow(/unknown part "speed:3"/);
+    expect(() => parsePlayerSpec('gnugo')).toThrow(/kind:value/);
+  });
+
+  it('openings are seeded, legal and shared by a pair', () => {
+    for (const id of ['go', 'gomoku', 'reversi']) {
+      const g = benchGame(id);
+      const a = openingOf(g, 7, 3);
+      expect(a).toEqual(openingOf(g, 7, 3));
+      expect(a.length).toBe(g.openingPlies);
+      expect(openingOf(g, 7, 4)).not.toEqual(a);
+    }
+  });
+});
+
+describe('matches through worker threads', () => {
+  it('reversi: 2 games in parallel, colours alternate, records saved with per-move stats', async () => {
+    const dir = out();
+    const seen: number[] = [];
+    const s = await runMatch({
+      game: benchGame('reversi'),
+      a: parsePlayerSpec('depth:2'),
+      b: parsePlayerSpec('depth:1'),
+      games: 2,
+      concurrency: 2,
+      seed: 1,
+      budget: {},
+      moveDeadlineMs: 20_000,
+      outDir: dir,
+      botStart,
+      onGame: (p) => seen.push(p.done),
+    });
+    expect(seen).toEqual([1, 2]);
+    expect(s.results.map((r) => r.aFirst)).toEqual([true, false]);
+    expect(s.results[0].moves.slice(0, 4)).toEqual(s.results[1].moves.slice(0, 4));
+    expect(s.stats.games).toBe(2);
+    for (const r of s.results) {
+      const rec = readReversiSgf(readFileSync(join(dir, r.file), 'utf8'));
+      expect(rec.moves.length).toBe(r.plies);
+      expect(rec.result).toBe(r.result);
+      const node = parseSgfGame(readFileSync(join(dir, r.file), 'utf8')).mainLine()[5];
+      expect(node.get('QI')).toMatch(/^[\d.]+:\d+:\d+:\d+:[\d.]+$/);
+    }
+    expect(s.players.a.nodesPerSecond).toBeGreaterThan(0);
+    expect(existsSync(join(dir, 'summary.json'))).toBe(true);
+  });
+
+  it('go 9x9 and gomoku: tiny games end with a result and a readable SGF', async () => {
+    for (const [id, a, b] of [
+      ['go', 'nodes:40', 'nodes:20'],
+      ['gomoku', 'depth:2', 'depth:1'],
+    ]) {
+      const dir = out();
+      const s = await runMatch({
+        game: benchGame(id, { size: id === 'go' ? 9 : 15 }),
+        a: parsePlayerSpec(a),
+        b: parsePlayerSpec(b),
+        games: 2,
+        concurrency: 2,
+        seed: 3,
+        budget: {},
+        moveDeadlineMs: 20_000,
+        outDir: dir,
+        botStart,
+      });
+      expect(s.stats.games).toBe(2);
+      for (const r of s.results) {
+        expect(r.reason).not.toMatch(/crash|time-out|illegal/);
+        const text = readFileSync(join(dir, r.file), 'utf8');
+        const moves = id === 'go' ? readGoSgf(text).nodes.length - 1 : readGomokuSgf(text).moves.length;
+        expect(moves).toBe(r.plies);
+      }
+    }
+  });
+});
+
+describe('faulty external engines lose with the reason and the run goes on', () => {
+  /** A fake GTP engine: answers setup commands, then plays an occupied point, crashes or hangs. */
+  function fakeGtp(behaviour: 'occupied' | 'crash' | 'hang'): string {
+    const file = join(out(), 'fake-gtp.mjs');
+    writeFileSync(
+      file,
+      `import { createInterface } from 'node:readline';
+const rl = createInterface({ input: process.stdin });
+let moves = 0;
+rl.on('line', (line) => {
+  const [id, cmd] = line.split(' ');
+  if (cmd === 'genmove') {
+    if (${JSON.stringify(behaviour)} === 'crash') process.exit(3);
+    if (${JSON.stringify(behaviour)} === 'hang') return;
+    process.stdout.write('=' + id + ' E5\\n\\n');
+  } else if (cmd === 'quit') { process.stdout.write('=' + id + '\\n\\n'); process.exit(0); }
+  else process.stdout.write('=' + id + '\\n\\n');
+});`,
+    );
+    chmodSync(file, 0o755);
+    return `gtp:${process.execPath} ${file}`;
+  }
+
+  it('illegal move, crash and time-out are losses, recorded with the reason', async () => {
+    for (const [behaviour, pattern] of [
+      ['occupied', /illegal move E5/],
+      ['crash', /crash: .*exited with status 3/],
+      ['hang', /time-out/],
+    ] as const) {
+      const s = await runMatch({
+        game: benchGame('go', { size: 9, openingPlies: 0 }),
+        a: parsePlayerSpec('nodes:30'),
+        b: parsePlayerSpec(fakeGtp(behaviour)),
+        games: 2,
+        concurrency: 1,
+        seed: 1,
+        budget: {},
+        moveDeadlineMs: behaviour === 'hang' ? 1500 : 20_000,
+        outDir: out(),
+        botStart,
+      });
+      expect(s.stats.games).toBe(2);
+      // The fake engine answers E5 to every genmove: legal at most once, so it loses every game.
+      expect(s.stats.wins).toBe(2);
+      expect(s.results.some((r) => pattern.test(r.reason))).toBe(true);
+      expect(s.players.b.faults.length).toBeGreaterThan(0);
+    }
+  });
+});

@@ -1,0 +1,291 @@
+/**
+ * The players of a match behind one interface: Qi bots in worker threads (through the ai-worker's Node
+ * endpoint), GTP engines and piskvork engines as child processes. A player that crashes, hangs or breaks its
+ * protocol throws a PlayerFault; the game loop records it as a loss with the reason, and the next game
+ * restarts the engine.
+ */
+import { PASS, type GoPosition, type GomokuPosition, type Position } from '@qi/engine';
+import { startNodeBot, type NodeBot } from '@qi/ai-worker/node';
+import { GtpClient, GtpFailure } from '../gtp/client.js';
+import type { BenchGame } from './games.js';
+import { PiskvorkClient } from './piskvork.js';
+import type { PlayerSpec } from './spec.js';
+import type { MoveStat } from './types.js';
+
+/** A failure that costs the game: time-out, crash, protocol error, unparsable move. */
+export class PlayerFault extends Error {
+  /** "time-out", "crash", "protocol" or "illegal". */
+  readonly kind: string;
+  constructor(kind: string, message: string) {
+    super(message);
+    this.kind = kind;
+    this.name = 'PlayerFault';
+  }
+}
+
+/** A chosen move or a resignation, with what the engine reported. */
+export interface PlayerMove {
+  move: number | 'resign';
+  /** The move as the engine wrote it (for error messages). */
+  text: string;
+  stat: Omit<MoveStat, 'player' | 'timeMs'>;
+}
+
+/** One side of a match. */
+export interface Player {
+  readonly name: string;
+  /** Prepares a new game (restarting a dead engine). */
+  newGame(game: BenchGame): Promise<void>;
+  /** The move for the side to move of `pos`, reached by `moves` from the start; within `deadlineMs`. */
+  move(pos: Position, moves: readonly number[], deadlineMs: number): Promise<PlayerMove>;
+  /** Ends the engine (threads terminated, processes gone). */
+  close(): Promise<void>;
+}
+
+/** Per-move budget for bots whose spec does not set one. */
+export interface DefaultBudget {
+  timeMs?: number;
+  nodes?: number;
+}
+
+/** How bots start their worker thread (tests point this at a TypeScript-aware entry). */
+export type BotStart = Parameters<typeof startNodeBot>[0];
+
+/** Creates the player of a spec. */
+export function createPlayer(spec: PlayerSpec, budget: DefaultBudget, botStart?: BotStart, seed = 1): Player {
+  if (spec.kind === 'bot') return new BotPlayer(spec, budget, botStart, seed);
+  if (spec.kind === 'gtp') return new GtpPlayer(spec.name, spec.command);
+  return new PiskvorkPlayer(spec.name, spec.command);
+}
+
+class BotPlayer implements Player {
+  readonly name: string;
+  private node: NodeBot | null = null;
+  private game: BenchGame | null = null;
+
+  constructor(
+    private readonly spec: Extract<PlayerSpec, { kind: 'bot' }>,
+    private readonly budget: DefaultBudget,
+    private readonly start: BotStart,
+    private readonly seed: number,
+  ) {
+    this.name = spec.name;
+  }
+
+  async newGame(game: BenchGame): Promise<void> {
+    this.game = game;
+    this.node ??= startNodeBot({ ...this.start, bot: { seed: this.seed } });
+  }
+
+  async move(pos: Position, moves: readonly number[], deadlineMs: number): Promise<PlayerMove> {
+    const node = this.node;
+    const game = this.game;
+    if (node === null || game === null) throw new Error('newGame must come before move');
+    const s = this.spec;
+    const limits = {
+      level: s.level,
+      nodes: s.nodes ?? (s.level === undefined && s.timeMs === undefined && s.depth === undefined ? this.budget.nodes : undefined),
+      timeMs: s.timeMs ?? (s.level === undefined && s.nodes === undefined && s.depth === undefined ? this.budget.timeMs : undefined),
+      depth: s.depth,
+      algorithm: s.algorithm,
+    };
+    try {
+      await node.bot.setPosition({ game: game.id, rules: game.rules, moves: [...moves] });
+      const answer = await withDeadline(node.bot.think(limits), deadlineMs, async () => {
+        await node.bot.stop();
+      });
+      if (answer === null) {
+        await this.restart();
+        throw new PlayerFault('time-out', `no move within ${deadlineMs} ms`);
+      }
+      const move = answer.move ?? PASS;
+      return {
+        move,
+        text: move === PASS ? 'pass' : safeText(pos, move),
+        stat: {
+          depth: answer.depth,
+          visits: answer.visits,
+          nodes: answer.nodes,
+          winRate: answer.winRate,
+          score: answer.algorithm === 'alphabeta' ? answer.score : null,
+        },
+      };
+    } catch (e) {
+      if (e instanceof PlayerFault) throw e;
+      await this.restart();
+      throw new PlayerFault('crash', `worker failed: ${(e as Error).message}`);
+    }
+  }
+
+  private async restart(): Promise<void> {
+    const n = this.node;
+    this.node = null;
+    await n?.close();
+    this.node = startNodeBot({ ...this.start, bot: { seed: this.seed } });
+  }
+
+  async close(): Promise<void> {
+    const n = this.node;
+    this.node = null;
+    await n?.close();
+  }
+}
+
+/** Resolves with the promise's value, or null after `ms` (calling `onLate` once, e.g. to stop the search). */
+async function withDeadline<T>(p: Promise<T>, ms: number, onLate: () => Promise<void>): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), ms);
+  });
+  const first = await Promise.race([p, late]);
+  clearTimeout(timer);
+  if (first !== 'late') return first;
+  await onLate().catch(() => undefined);
+  // A search that stops promptly after the stop still counts as late: the budget was exceeded.
+  return null;
+}
+
+function safeText(pos: Position, move: number): string {
+  try {
+    return pos.moveToText(move);
+  } catch {
+    return String(move);
+  }
+}
+
+class GtpPlayer implements Player {
+  private client: GtpClient | null = null;
+  /** Moves of the current game the engine knows. */
+  private known = 0;
+  private game: BenchGame | null = null;
+
+  constructor(
+    readonly name: string,
+    private readonly command: string[],
+  ) {}
+
+  async newGame(game: BenchGame): Promise<void> {
+    if (game.id !== 'go') throw new Error(`GTP players play Go only, not ${game.id}`);
+    this.game = game;
+    if (this.client === null || !this.client.alive) {
+      await this.client?.close();
+      this.client = GtpClient.start(this.command[0], this.command.slice(1), { name: this.name, commandTimeoutMs: 30_000 });
+    }
+    const rules = game.rules as { size: number; komi: number };
+    try {
+      await this.client.sendAll([`boardsize ${rules.size}`, `komi ${rules.komi}`, 'clear_board']);
+    } catch (e) {
+      throw new PlayerFault(e instanceof GtpFailure ? 'protocol' : 'crash', (e as Error).message);
+    }
+    this.known = 0;
+  }
+
+  async move(pos: Position, moves: readonly number[], deadlineMs: number): Promise<PlayerMove> {
+    const client = this.client;
+    if (client === null || this.game === null) throw new Error('newGame must come before move');
+    const replay = this.game.create();
+    try {
+      for (let i = 0; i < moves.length; i++) {
+        if (i >= this.known) await client.send(`play ${i % 2 === 0 ? 'B' : 'W'} ${replay.moveToText(moves[i])}`);
+        replay.play(moves[i]);
+      }
+      this.known = moves.length;
+      const colour = pos.currentPlayer() === 0 ? 'B' : 'W';
+      const answer = (await client.send(`genmove ${colour}`, deadlineMs)).trim();
+      this.known++;
+      if (answer.toLowerCase() === 'resign') return { move: 'resign', text: answer, stat: noStat() };
+      let move: number;
+      try {
+        move = (pos as GoPosition).parseMove(answer);
+      } catch (e) {
+        throw new PlayerFault('illegal', `unparsable move "${answer}": ${(e as Error).message}`);
+      }
+      return { move, text: answer, stat: noStat() };
+    } catch (e) {
+      if (e instanceof PlayerFault) throw e;
+      if (e instanceof GtpFailure) throw new PlayerFault('protocol', e.message);
+      const message = (e as Error).message;
+      throw new PlayerFault(/no response/.test(message) ? 'time-out' : 'crash', message);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.client?.close();
+    this.client = null;
+  }
+}
+
+function noStat(): PlayerMove['stat'] {
+  return { depth: 0, visits: 0, nodes: 0, winRate: null, score: null };
+}
+
+/** Gomocup rule numbers: 0 freestyle, 1 exact five, 4 renju. */
+function piskvorkRule(rule: unknown): number {
+  return rule === 'renju' ? 4 : rule === 'standard' ? 1 : 0;
+}
+
+class PiskvorkPlayer implements Player {
+  private client: PiskvorkClient | null = null;
+  private known = -1;
+  private game: BenchGame | null = null;
+
+  constructor(
+    readonly name: string,
+    private readonly command: string[],
+  ) {}
+
+  async newGame(game: BenchGame): Promise<void> {
+    if (game.id !== 'gomoku') throw new Error(`piskvork players play Gomoku only, not ${game.id}`);
+    this.game = game;
+    if (this.client === null || !this.client.alive) {
+      this.client?.kill();
+      this.client = new PiskvorkClient(this.command, this.name);
+    }
+    const rules = game.rules as { size: number; rule: string };
+    try {
+      await this.client.start(rules.size, 10_000);
+      this.client.info(`rule ${piskvorkRule(rules.rule)}`);
+    } catch (e) {
+      throw new PlayerFault('crash', (e as Error).message);
+    }
+    this.known = -1;
+  }
+
+  async move(pos: Position, moves: readonly number[], deadlineMs: number): Promise<PlayerMove> {
+    const client = this.client;
+    if (client === null || this.game === null) throw new Error('newGame must come before move');
+    const g = (pos as GomokuPosition).geo;
+    const size = g.size;
+    // Piskvork coordinates: x from the left, y from the top.
+    const xy = (m: number): [number, number] => [g.x(m), size - 1 - g.y(m)];
+    let reply: string;
+    try {
+      client.info(`timeout_turn ${Math.max(1, deadlineMs - 500)}`);
+      if (this.known === moves.length - 1 && moves.length > 0) {
+        reply = await client.request(`TURN ${xy(moves[moves.length - 1]).join(',')}`, deadlineMs);
+      } else if (moves.length === 0) {
+        reply = await client.request('BEGIN', deadlineMs);
+      } else {
+        const me = pos.currentPlayer();
+        const lines = moves.map((m, i) => `${xy(m).join(',')},${i % 2 === me ? 1 : 2}`);
+        reply = await client.request(['BOARD', ...lines, 'DONE'].join('\n'), deadlineMs);
+      }
+    } catch (e) {
+      const message = (e as Error).message;
+      throw new PlayerFault(/within/.test(message) ? 'time-out' : 'crash', message);
+    }
+    const m = /^\s*(\d+)\s*,\s*(\d+)\s*$/.exec(reply);
+    if (m === null) throw new PlayerFault('protocol', `expected a move "x,y", got "${reply.slice(0, 80)}"`);
+    const x = Number(m[1]);
+    const y = Number(m[2]);
+    if (x >= size || y >= size) throw new PlayerFault('illegal', `move ${x},${y} is off the ${size}x${size} board`);
+    this.known = moves.length + 1;
+    const move = g.point(x, size - 1 - y);
+    return { move, text: `${x},${y}`, stat: noStat() };
+  }
+
+  async close(): Promise<void> {
+    await this.client?.close();
+    this.client = null;
+  }
+}

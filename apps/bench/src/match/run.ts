@@ -1,0 +1,204 @@
+/**
+ * A match: games between players A and B played `concurrency` at a time (each slot has its own bot worker
+ * threads or engine processes), from seeded openings shared by a pair of games with colours swapped, every
+ * game saved to the output folder, statistics after every game, and an SPRT that stops scheduling new games
+ * once it decides.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Rng } from '@qi/engine';
+import { matchStats, type MatchStats } from '../stats/elo.js';
+import { sprtState, type SprtConfig, type SprtState } from '../stats/sprt.js';
+import { jsonRecord, type BenchGame } from './games.js';
+import { playGame } from './play.js';
+import { createPlayer, type BotStart, type DefaultBudget, type Player } from './players.js';
+import { GoReferee } from './referee.js';
+import type { PlayerSpec } from './spec.js';
+import type { GameResult, MoveStat } from './types.js';
+
+/** Everything a match needs. */
+export interface MatchOptions {
+  game: BenchGame;
+  a: PlayerSpec;
+  b: PlayerSpec;
+  /** Games to play at most (an SPRT may stop earlier); pairs share an opening. */
+  games: number;
+  /** Games in parallel. */
+  concurrency: number;
+  /** Seed of the openings (and of the bots' randomness). */
+  seed: number;
+  /** Budget of bots whose spec sets none. */
+  budget: DefaultBudget;
+  /** Per-move hard limit (a time-out loses), ms. */
+  moveDeadlineMs: number;
+  sprt?: SprtConfig;
+  /** Output folder (created); records go to games/ inside. */
+  outDir: string;
+  /** GNU Go executable to referee Go games, or null. */
+  referee?: string | null;
+  /** How bot threads start (tests). */
+  botStart?: BotStart;
+  /** Called after every game. */
+  onGame?: (state: MatchProgress) => void;
+  /** Event name in records. */
+  event?: string;
+}
+
+/** The state after a game. */
+export interface MatchProgress {
+  done: number;
+  total: number;
+  stats: MatchStats;
+  sprt: SprtState | null;
+  elapsedMs: number;
+  /** Estimated time to finish the planned games, ms. */
+  etaMs: number;
+  last: GameResult;
+}
+
+/** Per-player totals of the engine statistics. */
+export interface PlayerTotals {
+  name: string;
+  spec: PlayerSpec;
+  moves: number;
+  timeMs: number;
+  nodes: number;
+  /** Nodes (or playouts) per second over all moves that reported nodes. */
+  nodesPerSecond: number;
+  /** Average time per move, ms. */
+  msPerMove: number;
+  /** Games lost by illegal move, time-out or crash, with the reasons. */
+  faults: string[];
+}
+
+/** The outcome of a match (also written as summary.json). */
+export interface MatchSummary {
+  game: string;
+  gameLabel: string;
+  players: { a: PlayerTotals; b: PlayerTotals };
+  options: { games: number; concurrency: number; seed: number; budget: DefaultBudget; moveDeadlineMs: number; sprt: SprtConfig | null; referee: string | null };
+  stats: MatchStats;
+  sprt: SprtState | null;
+  /** Why the match ended early, if it did. */
+  stoppedBy: string | null;
+  elapsedMs: number;
+  results: GameResult[];
+  outDir: string;
+}
+
+/** The opening of pair `k`: the same for both games of the pair. */
+export function openingOf(game: BenchGame, seed: number, k: number): number[] {
+  return game.opening(new Rng((seed * 7919 + k * 104729 + 1) >>> 0));
+}
+
+/** Runs a match and writes its records and summary.json; resolves when every started game has finished. */
+export async function runMatch(o: MatchOptions): Promise<MatchSummary> {
+  if (!Number.isInteger(o.games) || o.games < 1) throw new RangeError(`games must be a whole number ≥ 1, got ${o.games}`);
+  if (!Number.isInteger(o.concurrency) || o.concurrency < 1) throw new RangeError(`concurrency must be a whole number ≥ 1, got ${o.concurrency}`);
+  const gamesDir = join(o.outDir, 'games');
+  mkdirSync(gamesDir, { recursive: true });
+  const t0 = performance.now();
+  const results: GameResult[] = [];
+  const wdl = { wins: 0, draws: 0, losses: 0 };
+  let next = 0;
+  let stoppedBy: string | null = null;
+  let sprt: SprtState | null = null;
+  const openings = new Map<number, number[]>();
+  const slots = Math.min(o.concurrency, o.games);
+
+  const slot = async (s: number): Promise<void> => {
+    const a = createPlayer(o.a, o.budget, o.botStart, o.seed * 100 + 2 * s + 1);
+    const b = createPlayer(o.b, o.budget, o.botStart, o.seed * 100 + 2 * s + 2);
+    const referee = o.game.id === 'go' && o.referee ? new GoReferee(o.referee) : null;
+    try {
+      while (next < o.games && stoppedBy === null) {
+        const index = next++;
+        const k = index >> 1;
+        if (!openings.has(k)) openings.set(k, openingOf(o.game, o.seed, k));
+        const aFirst = index % 2 === 0;
+        const order: [Player, Player] = aFirst ? [a, b] : [b, a];
+        const g = await playGame(o.game, order, openings.get(k) as number[], { moveDeadlineMs: o.moveDeadlineMs, referee });
+        const scoreA = aFirst ? g.score0 : 1 - g.score0;
+        const file = `games/${String(index + 1).padStart(4, '0')}.${o.game.id === 'checkers' ? 'json' : 'sgf'}`;
+        const info = {
+          players: [order[0].name, order[1].name] as [string, string],
+          result: g.result,
+          reason: g.reason,
+          event: o.event ?? `qi bench: ${o.a.name} vs ${o.b.name}`,
+          openingPlies: openings.get(k)?.length ?? 0,
+        };
+        const text = o.game.id === 'checkers' ? jsonRecord(o.game, g.moves, g.stats, info) : o.game.record(g.moves, g.stats, info).text;
+        writeFileSync(join(o.outDir, file), text);
+        const replay = o.game.create();
+        const moveTexts = g.moves.map((m) => {
+          const t = replay.moveToText(m);
+          replay.play(m);
+          return t;
+        });
+        const r: GameResult = { index, opening: k, aFirst, scoreA, result: g.result, reason: g.reason, plies: g.moves.length, timeMs: g.timeMs, moves: moveTexts, stats: g.stats, file };
+        results.push(r);
+        if (scoreA === 1) wdl.wins++;
+        else if (scoreA === 0) wdl.losses++;
+        else wdl.draws++;
+        if (o.sprt) {
+          sprt = sprtState(wdl, o.sprt);
+          if (sprt.result !== 'continue' && stoppedBy === null) stoppedBy = `SPRT accepted ${sprt.result} (LLR ${sprt.llr.toFixed(2)})`;
+        }
+        const elapsedMs = performance.now() - t0;
+        const done = results.length;
+        const total = stoppedBy === null ? o.games : Math.min(o.games, next);
+        o.onGame?.({ done, total, stats: matchStats(wdl), sprt, elapsedMs, etaMs: (elapsedMs / done) * (total - done), last: r });
+      }
+    } finally {
+      await Promise.all([a.close(), b.close(), referee?.close()]);
+    }
+  };
+  await Promise.all(Array.from({ length: slots }, (_, s) => slot(s)));
+  results.sort((x, y) => x.index - y.index);
+  const summary: MatchSummary = {
+    game: o.game.id,
+    gameLabel: o.game.label,
+    players: { a: totals(o.a, results, true), b: totals(o.b, results, false) },
+    options: { games: o.games, concurrency: o.concurrency, seed: o.seed, budget: o.budget, moveDeadlineMs: o.moveDeadlineMs, sprt: o.sprt ?? null, referee: o.referee ?? null },
+    stats: matchStats(wdl),
+    sprt,
+    stoppedBy,
+    elapsedMs: performance.now() - t0,
+    results,
+    outDir: o.outDir,
+  };
+  writeFileSync(join(o.outDir, 'summary.json'), JSON.stringify(summary, null, 1));
+  return summary;
+}
+
+/** Sums the statistics of the moves A (or B) made. */
+function totals(spec: PlayerSpec, results: readonly GameResult[], isA: boolean): PlayerTotals {
+  let moves = 0;
+  let timeMs = 0;
+  let nodes = 0;
+  let nodeTime = 0;
+  const faults: string[] = [];
+  for (const r of results) {
+    const mySide = r.aFirst === isA ? 0 : 1;
+    r.stats.forEach((s: MoveStat | null, ply) => {
+      if (s === null || ply % 2 !== mySide) return;
+      moves++;
+      timeMs += s.timeMs;
+      if (s.nodes > 0) {
+        nodes += s.nodes;
+        nodeTime += s.timeMs;
+      }
+    });
+    if (/\+F$/.test(r.result) && (isA ? r.scoreA === 0 : r.scoreA === 1)) faults.push(`game ${r.index + 1}: ${r.reason}`);
+  }
+  return {
+    name: spec.name,
+    spec,
+    moves,
+    timeMs,
+    nodes,
+    nodesPerSecond: nodeTime > 0 ? (nodes * 1000) / nodeTime : 0,
+    msPerMove: moves > 0 ? timeMs / moves : 0,
+    faults,
+  };
+}
