@@ -100,6 +100,17 @@ describe('checkers starts and moves', () => {
     expect(pos2.lastMove()).toBe(checkersMove(h('o2'), h('m6')));
   });
 
+  it('keys positions by pieces and side to move: transpositions agree, the side to move matters', () => {
+    const a = new CheckersPosition();
+    const b = new CheckersPosition();
+    for (const m of ['o2-m6', 'c2-e6', 'n1-m5']) a.play(a.parseMove(m));
+    for (const m of ['n1-m5', 'c2-e6', 'o2-m6']) b.play(b.parseMove(m));
+    expect([a.hashLo, a.hashHi]).toEqual([b.hashLo, b.hashHi]);
+    const start = new CheckersPosition();
+    const passed = new CheckersPosition({}, { pieces: start.initialSetup().pieces, toMove: 1 });
+    expect([passed.hashLo, passed.hashHi]).not.toEqual([start.hashLo, start.hashHi]);
+  });
+
   it('parses paths and from-to, and names the problem in bad text', () => {
     const pos = new CheckersPosition();
     expect(pos.parseMove('O1-M7')).toBe(checkersMove(h('o1'), h('m7')));

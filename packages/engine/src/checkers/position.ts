@@ -229,6 +229,12 @@ export class CheckersPosition implements Position {
     return n;
   }
 
+  /** Whether player p has any move (a pass is legal only without one). */
+  private hasMove(p: number): boolean {
+    for (let s = this.start[p]; s < this.start[p + 1]; s++) if (this.pieceMoves(p, this.pieces[s], this.scratch, 0) > 0) return true;
+    return false;
+  }
+
   private pieceMoves(p: number, from: number, into: Int32Array, n: number): number {
     const dest = this.dest;
     const k = this.search.destinations(this.board, from, p + 1, this.opponentOnly, dest);
@@ -241,6 +247,8 @@ export class CheckersPosition implements Position {
     for (let i = 0; i < k; i++) {
       const to = dest[i];
       if (ok[base + to] === 0 || (locked && region[to] !== goal)) continue;
+      // Real games stay far below MAX_MOVES (hops reach only a quarter of the holes); only huge composed setups could.
+      if (n === into.length) throw new RangeError(`more than ${into.length} legal moves: the move buffer is too small`);
       into[n++] = fromBase + to;
     }
     return n;
@@ -249,7 +257,7 @@ export class CheckersPosition implements Position {
   /** Whether `move` is legal now (any integer; never throws). */
   isLegal(move: number): boolean {
     if (this.over || !Number.isInteger(move)) return false;
-    if (move === PASS) return this.movesOf(this.toMove, this.scratch) === 0;
+    if (move === PASS) return !this.hasMove(this.toMove);
     if (move < 0) return false;
     const from = move >> 7;
     const to = move & 127;

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../core/prng.js';
 import { CheckersPosition } from './position.js';
@@ -38,6 +39,16 @@ describe('checkers JSON game record', () => {
     });
     const hops = checkersRecord(randomGame({ players: 2 }, 150, 3)).moves.filter((m) => m.split('-').length > 2);
     expect(hops.length).toBeGreaterThan(0);
+  });
+
+  it('reads the example record of README.md', () => {
+    const readme = readFileSync(new URL('./README.md', import.meta.url), 'utf8');
+    const example = /```json\n([\s\S]*?)```/.exec(readme)![1];
+    const { position, record } = readCheckersRecord(example);
+    expect(record.moves).toEqual(['o2-m6', 'c2-e6', 'n1-m5', 'b1-c2', 'p1-n1-l4']);
+    expect(position.ply).toBe(5);
+    expect(position.pieceAt(position.geometry.names.indexOf('l4'))).toBe(0);
+    expect(position.pieceAt(position.geometry.names.indexOf('p1'))).toBe(-1);
   });
 
   it('keeps names, composed setups and the result', () => {
