@@ -14,7 +14,7 @@ import { yieldToEventLoop } from './yield.js';
 export interface BotOptions {
   /** Keep the stop flag in shared memory when the platform allows (default true). */
   sharedStop?: boolean;
-  /** Run searches in slices that yield to the event loop (default true; needed to receive stop() without shared memory). */
+  /** Run searches in slices that yield to the event loop (default true; always on without shared memory). */
   slices?: boolean;
   /** Target length of one slice in ms (default 25: a stop message waits about that long; slicing costs under 1%). */
   sliceMs?: number;
@@ -57,7 +57,8 @@ export class Bot {
   constructor(options: BotOptions = {}) {
     this.flag = createStopFlag(options.sharedStop ?? true);
     this.shared = !(this.flag.buffer instanceof ArrayBuffer);
-    this.sliced = options.slices ?? true;
+    // Without shared memory a stop can only arrive between slices, so slicing is then required.
+    this.sliced = (options.slices ?? true) || !this.shared;
     this.sliceMs = options.sliceMs ?? 25;
     this.rng = new Rng(options.seed ?? 1);
   }
