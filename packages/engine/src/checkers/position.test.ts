@@ -81,6 +81,8 @@ describe('checkers starts and moves', () => {
     // q1 hops over p1 to o1, then over o2 to o3; a step to p2 is also possible.
     const pos = new CheckersPosition({ players: 2, stayInGoal: false }, { pieces: [holes('q1'), holes('p1 o2 m7')], toMove: 0 });
     expect(moveTexts(pos).sort()).toEqual(['q1-o1', 'q1-o1-o3', 'q1-p2']);
+    expect(pos.destinationsOf(h('q1')).map((c) => star.names[c]).sort()).toEqual(['o1', 'o3', 'p2']);
+    expect(pos.destinationsOf(h('p1'))).toEqual([]);
     const move = pos.parseMove('q1-o3');
     expect(pos.isLegal(move)).toBe(true);
     expect(pos.path(move).map((c) => star.names[c])).toEqual(['q1', 'o1', 'o3']);
@@ -221,6 +223,16 @@ describe('checkers rules options', () => {
     ranked.returns(out);
     expect(Array.from(out)).toEqual([1, -1]);
     expect(ranked.distanceToGoal(0)).toBeLessThan(ranked.distanceToGoal(1));
+    // Three players at a cap: by distance, ties share their places; as a draw, everyone unfinished shares.
+    const three = new CheckersPosition({ players: 3, turnCap: 1, capOutcome: 'distance' });
+    three.play(three.parseMove('o1-m7'));
+    const out3 = new Float64Array(3);
+    three.returns(out3);
+    expect(Array.from(out3)).toEqual([1, -0.5, -0.5]);
+    const threeDraw = new CheckersPosition({ players: 3, turnCap: 1 });
+    threeDraw.play(threeDraw.parseMove('o1-m7'));
+    threeDraw.returns(out3);
+    expect(Array.from(out3)).toEqual([0, 0, 0]);
     expect(selfPlayRules({ players: 3 })).toMatchObject({ turnCap: 450, capOutcome: 'distance' });
     expect(checkersRules()).toMatchObject({ turnCap: 0, fillGoalWins: true, stayInGoal: true, noStopInOtherPoints: false });
   });

@@ -254,6 +254,13 @@ export class CheckersPosition implements Position {
     return n;
   }
 
+  /** The holes the piece on `hole` may move to now (for a board UI's destination dots); [] if it cannot move. */
+  destinationsOf(hole: number): number[] {
+    if (this.over || !Number.isInteger(hole) || hole < 0 || hole >= this.cells || this.board[hole] !== this.toMove + 1) return [];
+    const n = this.pieceMoves(this.toMove, hole, this.scratch, 0);
+    return Array.from(this.scratch.subarray(0, n), (m) => m & 127);
+  }
+
   /** Whether `move` is legal now (any integer; never throws). */
   isLegal(move: number): boolean {
     if (this.over || !Number.isInteger(move)) return false;

@@ -26,6 +26,7 @@ function forward(pos: Position, moves: Int32Array, n: number, rng: Rng): number 
 }
 
 const configs: [string, Partial<CheckersRules>][] = [
+  ['star, solo crossing', { players: 1 }],
   ['star, 2 players', { players: 2 }],
   ['star, 3 players, no stopping in other points', { players: 3, noStopInOtherPoints: true }],
   ['star, 4 players', { players: 4 }],
