@@ -1,0 +1,107 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { GoPosition } from '@qi/engine';
+import { GtpSession } from './session.test-util.js';
+
+// One server (and one AI worker thread) for the tests that think; each test starts from its own clear_board.
+const s = new GtpSession({ level: 1 });
+afterAll(() => s.close());
+
+describe('qi gtp thinking through the worker', () => {
+  it('genmove answers a legal move that the board then holds; undo takes it back', async () => {
+    s.send('1 boardsize 9');
+    s.send('2 clear_board');
+    s.send('3 play b E5');
+    s.send('4 genmove w');
+    const [, vertex] = await s.waitFor(/=4 (\S+)\n\n/);
+    expect(vertex).toMatch(/^([A-HJ][1-9]|pass|resign)$/);
+    const check = new GoPosition({ size: 9 });
+    check.play(check.parseMove('E5'));
+    expect(check.isLegal(check.parseMove(vertex))).toBe(true);
+    s.send('5 undo');
+    s.send(`6 play w ${vertex}`);
+    await s.waitFor(/=6\n\n/);
+  });
+
+  it('genmove for the colour not to move, and after handicap stones', async () => {
+    s.send('10 clear_board');
+    s.send('11 fixed_handicap 4');
+    s.send('12 genmove b');
+    s.send('13 genmove w');
+    const [, b] = await s.waitFor(/=12 (\S+)\n\n/);
+    const [, w] = await s.waitFor(/=13 (\S+)\n\n/);
+    for (const v of [b, w]) expect(['C3', 'G7', 'C7', 'G3']).not.toContain(v);
+  });
+
+  it('lz-analyze streams info lines until the next command, which is answered at once', async () => {
+    s.send('20 clear_board');
+    s.send('21 play b C3');
+    s.send('22 lz-analyze 20');
+    await s.waitFor(/=22\n(info move [^\n]+\n){2,}/);
+    const t0 = performance.now();
+    s.send('23 name');
+    await s.waitFor(/\n\n=23 Qi\n\n/);
+    const latency = performance.now() - t0;
+    console.log(`analysis interrupted and next command answered in ${latency.toFixed(0)} ms`);
+    expect(latency).toBeLessThan(1000);
+    const block = '=22' + s.out.split('=22')[1].split('=23')[0];
+    const lines = block.split('\n');
+    expect(lines[0]).toBe('=22');
+    const infos = lines.filter((l) => l.startsWith('info '));
+    for (const l of infos) {
+      expect(l).toMatch(/^(info move [A-HJ][1-9] visits \d+ winrate \d+ prior \d+ order \d+ pv( [A-HJ][1-9]| pass)+ ?)+$/);
+    }
+    // The response is closed by exactly one blank line before the next one.
+    expect(block.endsWith('\n\n')).toBe(true);
+    expect(block.endsWith('\n\n\n')).toBe(false);
+  });
+
+  it('kata-analyze gives fractions, honours maxmoves and the colour argument', async () => {
+    s.send('30 kata-analyze w interval 20 maxmoves 3');
+    await s.waitFor(/=30\ninfo move [^\n]+\n/);
+    s.send('31 protocol_version');
+    await s.waitFor(/=31 2\n\n/);
+    const block = s.out.split('=30\n')[1].split('=31')[0];
+    const first = block.split('\n')[0];
+    expect(first).toMatch(/^info move \S+ visits \d+ winrate 0\.\d{6}|1\.0{6} prior/);
+    expect(first.match(/info move/g)!.length).toBeLessThanOrEqual(3);
+  });
+
+  it('a bad analysis request fails like any command', async () => {
+    s.send('40 lz-analyze b interval');
+    await s.waitFor(/\?40 syntax error: interval needs a value\n\n/);
+  });
+
+  it('time_left spreads the clock: a tiny clock gives a fast move', async () => {
+    s.send('50 clear_board');
+    s.send('51 qi-level 10');
+    s.send('52 time_settings 2 0 0');
+    s.send('53 time_left b 1 0');
+    const t0 = performance.now();
+    s.send('54 genmove b');
+    await s.waitFor(/=54 \S+\n\n/);
+    const ms = performance.now() - t0;
+    console.log(`genmove with 1 s left on the clock took ${ms.toFixed(0)} ms`);
+    expect(ms).toBeLessThan(1000);
+    s.send('55 qi-level 1');
+    s.send('56 time_settings 0 1 0');
+    await s.waitFor(/=56\n\n/);
+  });
+
+  it('kgs-genmove_cleanup does not pass while dead stones remain', async () => {
+    // White has a hopeless stone in Black's area after both passed; clean-up must remove it, not pass.
+    s.send('60 boardsize 5');
+    s.send('61 komi 0.5');
+    for (const v of ['B4', 'B3', 'B2', 'B1', 'A4']) s.send(`play b ${v}`);
+    s.send('play w D2');
+    s.send('play b pass');
+    s.send('play w pass');
+    s.send('62 final_status_list dead');
+    const [, dead] = await s.waitFor(/=62 ([^\n]*)\n\n/);
+    expect(dead).toBe('D2');
+    s.send('63 kgs-genmove_cleanup b');
+    const [, move] = await s.waitFor(/=63 (\S+)\n\n/);
+    expect(move).not.toBe('pass');
+    s.send('64 boardsize 9');
+    await s.waitFor(/=64\n\n/);
+  });
+});
