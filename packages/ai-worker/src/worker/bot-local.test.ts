@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ReversiPosition } from '@qi/engine';
+import { GomokuPosition, ReversiPosition } from '@qi/engine';
 import { Bot } from './bot.js';
 
 // The Bot in this thread (its worker transport is tested in bot.test.ts).
@@ -27,6 +27,18 @@ describe('Bot (in-process)', () => {
     }
     expect(seen.get(1)?.size).toBeGreaterThan(1);
     expect(seen.get(9)?.size).toBe(1); // temperature 0: the same best move every time
+  });
+
+  it('gives a hint for the side to move within about a second', async () => {
+    const bot = new Bot();
+    bot.setPosition({ game: 'gomoku', moves: ['H8', 'J9', 'H9'] });
+    const t0 = performance.now();
+    const hint = await bot.hint();
+    expect(performance.now() - t0).toBeLessThan(3000);
+    expect(hint.done).toBe(true);
+    const check = new GomokuPosition();
+    for (const m of ['H8', 'J9', 'H9']) check.play(check.parseMove(m));
+    expect(check.isLegal(hint.move as number)).toBe(true);
   });
 
   it('rejects rules a game does not take and moves it cannot parse', () => {
