@@ -66,10 +66,11 @@ export class VctSolver {
     this.salt = threatSalt(pos, this.attacker, 1 + this.threatDepth);
     this.vcf.begin(pos, this.attacker, this.maxNodes);
     this.defenderVcf.begin(pos, this.attacker ^ 1, this.maxNodes);
-    // Iterative deepening: shallow wins are found before deep refutations are explored, and the table keeps
-    // each depth's refuted positions for the next.
     const maxDepth = opts.maxDepth ?? 40;
     let line: number[] | null = null;
+    // Iterative deepening: shallow wins are found before deep refutations are explored, and the table keeps
+    // each depth's refuted positions for the next. (A proof-number search over the same moves was tried and
+    // solved fewer of the shared VCT puzzles for the same node budget.)
     for (let depth = 1; depth <= maxDepth && !line && !this.aborted && !pos.isTerminal(); depth++) line = this.attack(depth, 0);
     return { win: line !== null, line: line ?? [], nodes: this.nodes, aborted: line === null && this.aborted };
   }
@@ -111,31 +112,8 @@ export class VctSolver {
       this.table.storeFailure(lo, hi, depth);
       return null;
     }
-    let end = sp;
-    if (must >= 0) buf[end++] = must;
-    else {
-      end += this.candidates(end);
-      // If the defender could win by VCF given a free move, a quiet attacker move must also stop that VCF
-      // (quintet's rule): keep only candidates on its line or where its forced blocks would become fours.
-      this.defenderVcf.setBudget(this.nodes, this.maxNodes);
-      const danger = this.defenderVcf.search(0, DEFENDER_VCF_DEPTH, 0);
-      this.nodes = this.defenderVcf.nodes;
-      if (this.defenderVcf.aborted) {
-        this.aborted = true;
-        return null;
-      }
-      if (danger) {
-        const line = this.defenderVcf.line();
-        const allowed = end;
-        const stop = allowed + this.lineDefences(line, def, allowed);
-        let k = sp;
-        for (let i = sp; i < end; i++) {
-          const q = buf[i];
-          if (this.listed(q, allowed, stop) || completionPoints(pos, q, a, buf, stop) > 0) buf[k++] = q;
-        }
-        end = k;
-      }
-    }
+    const end = this.attackMoves(must, sp);
+    if (end < 0) return null;
     this.killerFirst(this.killerAttack[depth], sp, end);
     const slot = (lo ^ (hi >>> 11)) & 0xffff;
     if (this.winLo[slot] === (lo | 0) && this.winHi[slot] === (hi | 0)) this.killerFirst(this.winMove[slot], sp, end);
@@ -181,22 +159,10 @@ export class VctSolver {
     const a = this.attacker;
     const def = a ^ 1;
     const buf = this.buf;
-    // A defender with a VCF of its own answers any threat with it.
-    this.defenderVcf.setBudget(this.nodes, this.maxNodes);
-    const counter = this.defenderVcf.search(0, DEFENDER_VCF_DEPTH, 0);
-    this.nodes = this.defenderVcf.nodes;
-    if (counter || this.defenderVcf.aborted) {
-      if (this.defenderVcf.aborted) this.aborted = true;
-      return null;
-    }
-    let end = sp + this.lineDefences(threat, a, sp);
-    const from = end;
-    for (let i = sp; i < from; i++) {
-      const c = buf[i];
-      if (pos.stoneAt(c) !== 0 || this.listedKey(c, from, end) || !pos.mayPlay(c, def)) continue;
-      end = insertByKey(buf, from, end, potential(pos, c, a) * 1024 + c);
-    }
-    for (let i = from; i < end; i++) buf[i] &= 1023;
+    const n = this.defences(threat, sp);
+    if (n < 0) return null;
+    const from = sp;
+    const end = sp + n;
     this.killerFirst(this.killerDefence[depth], from, end);
     let best: number[] | null = null;
     for (let i = from; i < end; i++) {
@@ -211,6 +177,67 @@ export class VctSolver {
       if (!best || sub.length + 1 > best.length) best = [r, ...sub];
     }
     return best;
+  }
+
+  /**
+   * Writes the attacker's moves to try at buf[sp..] and returns the end: the block of a defender four when there
+   * is one, else the candidates, restricted (quintet's rule) to moves that also stop the defender's VCF when the
+   * defender would have one with a free move. Returns -1 when the node budget ran out.
+   */
+  private attackMoves(must: number, sp: number): number {
+    const pos = this.pos;
+    const a = this.attacker;
+    const buf = this.buf;
+    let end = sp;
+    if (must >= 0) {
+      buf[end++] = must;
+      return end;
+    }
+    end += this.candidates(end);
+    this.defenderVcf.setBudget(this.nodes, this.maxNodes);
+    const danger = this.defenderVcf.search(0, DEFENDER_VCF_DEPTH, 0);
+    this.nodes = this.defenderVcf.nodes;
+    if (this.defenderVcf.aborted) {
+      this.aborted = true;
+      return -1;
+    }
+    if (danger) {
+      const line = this.defenderVcf.line();
+      const allowed = end;
+      const stop = allowed + this.lineDefences(line, a ^ 1, allowed);
+      let k = sp;
+      for (let i = sp; i < end; i++) {
+        const q = buf[i];
+        if (this.listed(q, allowed, stop) || completionPoints(pos, q, a, buf, stop) > 0) buf[k++] = q;
+      }
+      end = k;
+    }
+    return end;
+  }
+
+  /**
+   * Writes the defender's answers to `threat` at buf[sp..], the attacker's most valuable points first, and returns
+   * how many; -1 when the defender has a VCF of its own (the threat fails) or the node budget ran out.
+   */
+  private defences(threat: number[], sp: number): number {
+    const pos = this.pos;
+    const a = this.attacker;
+    const def = a ^ 1;
+    const buf = this.buf;
+    this.defenderVcf.setBudget(this.nodes, this.maxNodes);
+    const counter = this.defenderVcf.search(0, DEFENDER_VCF_DEPTH, 0);
+    this.nodes = this.defenderVcf.nodes;
+    if (this.defenderVcf.aborted) this.aborted = true;
+    if (counter || this.aborted) return -1;
+    let end = sp + this.lineDefences(threat, a, sp);
+    const from = end;
+    for (let i = sp; i < from; i++) {
+      const c = buf[i];
+      if (pos.stoneAt(c) !== 0 || this.listedKey(c, from, end) || !pos.mayPlay(c, def)) continue;
+      end = insertByKey(buf, from, end, potential(pos, c, a) * 1024 + c);
+    }
+    for (let i = from; i < end; i++) buf[sp + i - from] = buf[i] & 1023;
+    return end - from;
   }
 
   /**
