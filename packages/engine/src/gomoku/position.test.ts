@@ -166,6 +166,11 @@ describe('line patterns', () => {
 });
 
 describe('generic property suite', () => {
+  it('the smallest and largest boards (5x5 to a draw or a five, 20x20)', () => {
+    expect(checkGameProperties({ create: () => new GomokuPosition({ size: 5, rule: 'renju' }), games: 20, maxPlies: 26, seed: 3 }).terminalGames).toBe(20);
+    expect(checkGameProperties({ create: () => new GomokuPosition({ size: 20 }), games: 2, maxPlies: 401, seed: 5, exhaustiveGames: 1 }).terminalGames).toBe(2);
+  });
+
   for (const rule of ['freestyle', 'standard', 'renju'] as const) {
     it(`${rule} on 7x7 (random games to the end)`, () => {
       const report = checkGameProperties({ create: () => new GomokuPosition({ size: 7, rule }), games: 30, maxPlies: 50, seed: 7, exhaustiveGames: 10 });
