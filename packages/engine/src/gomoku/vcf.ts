@@ -45,7 +45,7 @@ export class VcfSolver {
   private maxNodes = 0;
   private salt = 0;
   private readonly table: ThreatTable;
-  private readonly buf = new Int32Array(1 << 16);
+  private readonly buf = new Int32Array(1 << 17);
   private readonly path = new Int32Array(1024);
   private tail: number[] = [];
   private tailLevel = 0;
