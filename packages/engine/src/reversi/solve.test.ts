@@ -69,6 +69,16 @@ describe('exact Reversi endgame solver', () => {
     expect(stuck.score).toBe(-64);
   });
 
+  it('scores every legal move of FFO #1–#7 (14 empties) exactly as listed', () => {
+    const solver = new EndgameSolver({ ttBits: 18 });
+    for (const r of readTsv('ffo-1-39.tsv').filter((x) => Number(x.id) <= 7)) {
+      const pos = new ReversiPosition(r.board, r.to_move);
+      const got = solver.scoreMoves(pos).map((m) => `${pos.moveToText(m.move)}:${m.score > 0 ? '+' : ''}${m.score}`);
+      const listed = r.move_scores.split(' ').map((m) => m.replace(':-0', ':+0').replace(':+0', ':0'));
+      expect(got.sort(), `FFO #${r.id}`).toEqual(listed.sort());
+    }
+  });
+
   it('solves FFO #1–#34 (6 to 20 empties): exact score and one of the listed best moves', () => {
     const solver = new EndgameSolver();
     const rows = readTsv('ffo-1-39.tsv').filter((r) => Number(r.id) <= 34);

@@ -167,13 +167,54 @@ export class EndgameSolver {
     return { move: bestMove, score: best | 0, nodes: this.nodes + 1 };
   }
 
+  /**
+   * The exact score of every legal move (side-to-move view), best first; a forced pass gives one PASS entry,
+   * a finished game none. Costs about one full solve per move: for analysis, not for play.
+   */
+  scoreMoves(pos: ReversiPosition): { move: number; score: number }[] {
+    const b = new Int32Array(4);
+    pos.bitboards(b);
+    const [pl, ph, ol, oh] = b;
+    this.clear();
+    this.nodes = 0;
+    const t = this.t;
+    mobility(pl, ph, ol, oh, t, 0);
+    let ml = t[0];
+    let mh = t[1];
+    const n = emptiesOf(pl, ph, ol, oh);
+    const parity = parityOf(pl, ph, ol, oh);
+    if ((ml | mh) === 0) {
+      mobility(ol, oh, pl, ph, t, 0);
+      if ((t[0] | t[1]) === 0) return [];
+      return [{ move: PASS, score: -this.search(ol, oh, pl, ph, -INF, INF, n, parity) | 0 }];
+    }
+    const out: { move: number; score: number }[] = [];
+    while ((ml | mh) !== 0) {
+      let sq: number;
+      if (ml !== 0) {
+        sq = lowestBit(ml);
+        ml &= ml - 1;
+      } else {
+        sq = 32 + lowestBit(mh);
+        mh &= mh - 1;
+      }
+      flips(sq, pl, ph, ol, oh, t, 4);
+      const fl = t[4];
+      const fh = t[5];
+      const v = -this.search(ol ^ fl, oh ^ fh, pl | fl | BIT_LO[sq], ph | fh | BIT_HI[sq], -INF, INF, n - 1, parity ^ QUADRANT[sq]);
+      out.push({ move: sq, score: v | 0 });
+    }
+    return out.sort((a, b) => b.score - a.score || a.move - b.move);
+  }
+
   private clear(): void {
     this.tEmpties.fill(0);
   }
 
   /**
    * Fills the move list of level n with the legal moves (mobility mask ml, mh), their flips, sorted best first:
-   * the hash move, then fewest opponent replies (corners count twice), then fewest potential replies.
+   * the hash move, then fewest opponent replies (corners count twice, corners held count against), then fewest
+   * potential replies, then odd-parity quadrants.
    */
   private orderMoves(pl: number, ph: number, ol: number, oh: number, ml: number, mh: number, n: number, parity: number, hashMove: number): number {
     const base = n * LIST;
@@ -204,7 +245,9 @@ export class EndgameSolver {
         if ((rl | rh) === 0 && (nol | noh) === 0) key = -1 << 19;
         else {
           const replies = popcount(rl) + popcount(rh) + popcount(rl & CORNERS_LO) + popcount(rh & CORNERS_HI);
-          key = (replies << 8) + potential(npl, nph, ~(npl | nol), ~(nph | noh)) * 2 + (parity & QUADRANT[sq] ? 0 : 1);
+          // Corners the mover holds after the move weigh against half a reply each: they never flip back.
+          const corners = popcount(npl & CORNERS_LO) + popcount(nph & CORNERS_HI);
+          key = (replies << 8) - (corners << 7) + potential(npl, nph, ~(npl | nol), ~(nph | noh)) * 2 + (parity & QUADRANT[sq] ? 0 : 1);
         }
       }
       // Insertion sort by key: lists are short.

@@ -50,8 +50,15 @@ describe('qi solve reversi', () => {
     expect(r.out).toMatchObject({ best: 'G8', score: 18, toMove: 'black', empties: 14 });
     expect(r.out.nodes).toBeGreaterThan(100);
     expect(typeof r.out.ms).toBe('number');
-    const s = await run(['solve', 'reversi', '--board', FFO20.toLowerCase(), '--to-move', 'black']);
+    const s = await run(['solve', 'reversi', '--board', FFO20.toLowerCase(), '--to-move', 'black', '--all-moves']);
     expect(s.out).toMatchObject({ best: 'H5', score: 6 });
+    // FFO #20 as listed in ffo-1-39.tsv: H5:+6 G6:-2 F6:-4 H6:-10.
+    expect(s.out.moves).toEqual([
+      { move: 'H5', score: 6 },
+      { move: 'G6', score: -2 },
+      { move: 'F6', score: -4 },
+      { move: 'H6', score: -10 },
+    ]);
   });
 
   it('says when the side to move must pass and when the game is over', async () => {
