@@ -63,9 +63,9 @@ function goSetup(args: Args, sgf: string | undefined, moves: string[]): Position
       const record = loadGoRecord(sgf);
       game = new GoGame({ ...rules, size: record.size, scoring: rules.scoring ?? record.ruleSet?.scoring ?? 'area', komi: komi ?? record.komi });
       const root = record.nodes[0];
-      const black = root?.setup.filter((s) => s.color === 0).map((s) => game.position.point(s.vertex.col, s.vertex.row)) ?? [];
+      const black = root?.setup.filter((s) => s.stone === 1).map((s) => game.position.point(s.col, s.row)) ?? [];
       if (root !== undefined && root.setup.length > 0) {
-        if (root.setup.some((s) => s.color !== 0) || black.length < 2) throw new UsageError(`${sgf}: only handicap stones (AB in the root) can be set up for thinking`);
+        if (root.setup.some((s) => s.stone !== 1) || black.length < 2) throw new UsageError(`${sgf}: only handicap stones (AB in the root) can be set up for thinking`);
         game.placeHandicap(black);
       }
       record.nodes.forEach((node, i) => {
