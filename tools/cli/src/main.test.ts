@@ -12,7 +12,23 @@ describe('qi CLI frame', () => {
   it('prints an overview listing every command', async () => {
     const { code, out } = await cli('--help');
     expect(code).toBe(0);
-    expect((out[0] as { help: string }).help).toContain('perft');
+    const help = (out[0] as { help: string }).help;
+    for (const name of ['perft', 'replay', 'legal', 'score', 'solve', 'forbidden', 'vcf', 'vct', 'think', 'gtp', 'piskvork']) {
+      expect(help).toMatch(new RegExp(`^  ${name} +\\S`, 'm'));
+    }
+  });
+
+  it('gives every command a summary and a help text with an example', async () => {
+    for (const name of ['think', 'gtp', 'piskvork']) {
+      const { code, out } = await cli('help', name);
+      expect(code).toBe(0);
+      expect((out[0] as { help: string }).help).toMatch(/example: /);
+    }
+  });
+
+  it('refuses bad flags of the protocol engines before starting them', async () => {
+    expect((await cli('gtp', '--level', '0')).out[0]).toEqual({ error: '--level must be between 1 and 10, got 0' });
+    expect((await cli('piskvork', '--speed', '3')).out[0]).toEqual({ error: 'unknown option --speed' });
   });
 
   it('answers an unknown command with a JSON error and status 1', async () => {

@@ -2,19 +2,25 @@ import { parseArgs, UsageError } from './args.js';
 import type { Command, CommandIo } from './command.js';
 import { commands } from './commands/index.js';
 
-/** The top-level help: every command with its one-line summary. */
+/** The top-level help: every command with its one-line summary, JSON commands and protocol engines apart. */
 export function overview(): string {
   const width = Math.max(...commands.map((c) => c.name.length));
+  const line = (c: Command) => `  ${c.name.padEnd(width)}  ${c.summary}`;
   return [
-    'qi — Qi\'s game engines from the command line. Every command prints JSON on stdout;',
-    'errors print {"error": "…"} and exit with status 1.',
+    'qi — Qi\'s game engines from the command line.',
     '',
-    'usage: qi <command> [arguments] [--options]    qi <command> --help',
+    'usage: qi <command> [arguments] [--options]    qi <command> --help    qi help <command>',
     '',
-    'commands:',
-    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    'JSON commands (one JSON object per line on stdout; errors print {"error": "…"} and exit with status 1):',
+    ...commands.filter((c) => !c.serve).map(line),
     '',
-    'Colours: b, w, black, white (any case). Go points: GTP vertices (D4; columns A–T without I, row 1 at the bottom).',
+    'Protocol engines (text protocols on stdin/stdout for GUIs and tournament managers; bad flags as JSON errors):',
+    ...commands.filter((c) => c.serve).map(line),
+    '',
+    'Options: --name value or --name=value; a flag given twice or unknown to the command is an error.',
+    'Colours: b, w, black, white (any case).',
+    'Points: Go GTP vertices (D4; columns A–T without I, row 1 at the bottom); Gomoku renju points (H8; columns',
+    'A–T with I, row 1 at the bottom); Reversi squares (d3; row 1 at the top); piskvork x,y from the top-left.',
   ].join('\n');
 }
 
