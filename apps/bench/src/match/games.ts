@@ -1,9 +1,10 @@
 /**
  * What the match harness needs to know about each game: how to create it from command-line options, the rules
  * value the AI worker takes, seeded openings, a move cap, and how a finished game is written (SGF with per-move
- * annotations, or JSON).
+ * annotations; for Chinese Checkers the engine's JSON record wrapped with the statistics).
  */
 import {
+  CheckersPosition,
   GoPosition,
   GomokuPosition,
   MAX_MOVES,
@@ -15,6 +16,7 @@ import {
   parseSgfGame,
   recordFromPosition,
   reversiRecordToTree,
+  writeCheckersRecord,
   writeGomokuSgf,
   writeSgf,
   parseGomokuRule,
@@ -204,24 +206,37 @@ function reversiGame(o: GameOptions): BenchGame {
   };
 }
 
+function checkersGame(o: GameOptions): BenchGame {
+  const rules = { players: 2 };
+  const create = () => new CheckersPosition(rules);
+  return {
+    id: 'checkers',
+    label: 'chinese checkers, 2 players',
+    rules,
+    create,
+    openingPlies: o.openingPlies ?? 2,
+    maxPlies: 400,
+    opening(rng) {
+      return randomPlies(create(), this.openingPlies, rng);
+    },
+    record(moves, stats, info) {
+      const pos = create();
+      for (const m of moves) pos.play(m);
+      // The engine's record format refuses unknown fields: per-move statistics go into a wrapper beside it.
+      const record = JSON.parse(writeCheckersRecord(pos, info.players)) as object;
+      return { ext: 'json', text: `${JSON.stringify({ record, result: info.result, reason: info.reason, event: info.event, openingPlies: info.openingPlies, stats }, null, 1)}\n` };
+    },
+  };
+}
+
 /** The games the harness can play, by id. */
-export const GAME_IDS = ['go', 'gomoku', 'reversi'] as const;
+export const GAME_IDS = ['go', 'gomoku', 'reversi', 'checkers'] as const;
 
 /** The bench game for `id` with `options`; an Error lists the known games. */
 export function benchGame(id: string, options: GameOptions = {}): BenchGame {
   if (id === 'go') return goGame(options);
   if (id === 'gomoku') return gomokuGame(options);
   if (id === 'reversi') return reversiGame(options);
+  if (id === 'checkers') return checkersGame(options);
   throw new Error(`the match harness does not know game "${id}" (known: ${GAME_IDS.join(', ')})`);
-}
-
-/** A JSON record for games without SGF: moves in the game's notation with the per-move statistics. */
-export function jsonRecord(game: BenchGame, moves: readonly number[], stats: readonly (MoveStat | null)[], info: RecordInfo): string {
-  const replay = game.create();
-  const list = moves.map((m, i) => {
-    const text = replay.moveToText(m);
-    replay.play(m);
-    return { move: text, ...(stats[i] ?? {}) };
-  });
-  return JSON.stringify({ game: game.id, rules: game.rules, ...info, moves: list }, null, 2);
 }

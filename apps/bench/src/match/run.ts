@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Rng } from '@qi/engine';
 import { matchStats, type MatchStats } from '../stats/elo.js';
 import { sprtState, type SprtConfig, type SprtState } from '../stats/sprt.js';
-import { jsonRecord, type BenchGame } from './games.js';
+import type { BenchGame } from './games.js';
 import { playGame } from './play.js';
 import { createPlayer, type BotStart, type DefaultBudget, type Player } from './players.js';
 import { GoReferee } from './referee.js';
@@ -119,7 +119,7 @@ export async function runMatch(o: MatchOptions): Promise<MatchSummary> {
         const order: [Player, Player] = aFirst ? [a, b] : [b, a];
         const g = await playGame(o.game, order, openings.get(k) as number[], { moveDeadlineMs: o.moveDeadlineMs, referee });
         const scoreA = aFirst ? g.score0 : 1 - g.score0;
-        const file = `games/${String(index + 1).padStart(4, '0')}.${o.game.id === 'checkers' ? 'json' : 'sgf'}`;
+
         const info = {
           players: [order[0].name, order[1].name] as [string, string],
           result: g.result,
@@ -127,8 +127,9 @@ export async function runMatch(o: MatchOptions): Promise<MatchSummary> {
           event: o.event ?? `qi bench: ${o.a.name} vs ${o.b.name}`,
           openingPlies: openings.get(k)?.length ?? 0,
         };
-        const text = o.game.id === 'checkers' ? jsonRecord(o.game, g.moves, g.stats, info) : o.game.record(g.moves, g.stats, info).text;
-        writeFileSync(join(o.outDir, file), text);
+        const saved = o.game.record(g.moves, g.stats, info);
+        const file = `games/${String(index + 1).padStart(4, '0')}.${saved.ext}`;
+        writeFileSync(join(o.outDir, file), saved.text);
         const replay = o.game.create();
         const moveTexts = g.moves.map((m) => {
           const t = replay.moveToText(m);

@@ -1,0 +1,180 @@
+/**
+ * `bench calibrate --game G`: Qi's levels play each other (each level against the next two: a chain that links
+ * every level with few games; or a full round-robin), with fixed budgets (levels 1–9 are node/depth budgets
+ * already; level 10 gets a fixed node budget instead of its time), for Go also GNU Go level 1 and 10 when
+ * installed. A Bradley–Terry fit anchored at level 1 = 0 gives the table the web app imports:
+ * data/levels-elo.json (and the same as a TypeScript module, data/levels-elo.ts).
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { Flags, UsageError } from '../cli/args.js';
+import { Progress, duration, progressLine } from '../cli/progress.js';
+import { gnugoPath } from '../gtp/gnugo.js';
+import { runMatch } from '../match/run.js';
+import type { PlayerSpec } from '../match/spec.js';
+import { fitRatings, type PairResult } from '../stats/ratings.js';
+import { REPORT_CSS, esc, lineChart } from '../report/svg.js';
+import { defaultOut, gameFromFlags } from './match.js';
+import type { CommandIo } from './io.js';
+
+export const calibrateUsage = `calibrate options:
+  --game go|gomoku|reversi   (and --size, --komi, --rule as for match)
+  --max-level N              calibrate levels 1..N (default 10)
+  --games N                  games per pairing (default 20)
+  --design chain|round-robin chain: each level against the next two (default); round-robin: every pair
+  --top-nodes N              fixed node budget of level 10 (default: go 16000 playouts, others 400000 nodes)
+  --gnugo auto|none          Go: also GNU Go --level 1 and --level 10 against levels 1, 4, 7, 10 (default auto)
+  --concurrency N  --seed N  --out DIR
+  --data DIR                 where levels-elo.json/.ts are written (default apps/bench/data)`;
+
+/** The table one game contributes to levels-elo.json. */
+export interface LevelTable {
+  game: string;
+  label: string;
+  generated: string;
+  design: string;
+  gamesPerPair: number;
+  games: number;
+  /** How each level was budgeted in the calibration. */
+  budgets: Record<string, string>;
+  levels: { level: number; elo: number; error: number; games: number }[];
+  /** External anchors (GNU Go) on the same scale. */
+  anchors: { name: string; elo: number; error: number; games: number }[];
+}
+
+/** Default data folder: apps/bench/data, from src/commands or dist/commands. */
+export function defaultDataDir(): string {
+  return new URL('../../data/', import.meta.url).pathname;
+}
+
+/** Runs the calibration; returns the exit status. */
+export async function calibrateCommand(argv: readonly string[], io: CommandIo): Promise<number> {
+  const flags = new Flags(argv);
+  const game = gameFromFlags(flags);
+  const maxLevel = flags.int('max-level', 10, 2, 10);
+  const perPair = flags.int('games', 20);
+  const design = flags.string('design', 'chain');
+  if (design !== 'chain' && design !== 'round-robin') throw new UsageError(`--design must be chain or round-robin, got "${design}"`);
+  const topNodes = flags.int('top-nodes', game.id === 'go' ? 16_000 : 400_000);
+  const gnugoFlag = flags.string('gnugo', 'auto');
+  if (gnugoFlag !== 'auto' && gnugoFlag !== 'none') throw new UsageError(`--gnugo must be auto or none, got "${gnugoFlag}"`);
+  const concurrency = flags.int('concurrency', availableParallelism(), 1, 256);
+  const seed = flags.int('seed', 1, 0);
+  const outDir = flags.string('out') ?? defaultOut(`calibrate-${game.id}`);
+  const dataDir = flags.string('data') ?? defaultDataDir();
+  flags.checkUsed();
+
+  const players: PlayerSpec[] = [];
+  const budgets: Record<string, string> = {};
+  for (let l = 1; l <= maxLevel; l++) {
+    const spec: PlayerSpec = l === 10 ? { kind: 'bot', name: 'level:10', level: 10, nodes: topNodes } : { kind: 'bot', name: `level:${l}`, level: l };
+    budgets[String(l)] = l === 10 ? `level 10 randomness, ${topNodes} nodes` : `level ${l} budget (levels.ts)`;
+    players.push(spec);
+  }
+  const levelCount = players.length;
+  const pairs: [number, number][] = [];
+  for (let i = 0; i < levelCount; i++) {
+    for (let j = i + 1; j < levelCount; j++) if (design === 'round-robin' || j - i <= 2) pairs.push([i, j]);
+  }
+  const gnugo = gnugoPath();
+  if (game.id === 'go' && gnugoFlag === 'auto' && existsSync(gnugo)) {
+    const size = (game.rules as { size: number }).size;
+    for (const gl of [1, 10]) {
+      const k = players.length;
+      players.push({ kind: 'gtp', name: `gnugo-L${gl}`, command: [gnugo, '--mode', 'gtp', '--level', String(gl), '--chinese-rules', '--boardsize', String(size)] });
+      for (const l of [1, 4, 7, 10]) if (l <= maxLevel) pairs.push([l - 1, k]);
+    }
+  }
+  const totalGames = pairs.length * perPair;
+  io.err.write(`calibrate ${game.label}: ${players.length} players, ${pairs.length} pairings × ${perPair} games = ${totalGames} games → ${outDir}\n`);
+  const progress = new Progress(io.err);
+  const results: PairResult[] = [];
+  const t0 = performance.now();
+  let done = 0;
+  for (const [i, j] of pairs) {
+    const a = players[i];
+    const b = players[j];
+    const summary = await runMatch({
+      game,
+      a,
+      b,
+      games: perPair,
+      concurrency,
+      seed: seed + results.length,
+      budget: {},
+      moveDeadlineMs: 60_000,
+      outDir: join(outDir, `${a.name}-vs-${b.name}`.replace(/[^A-Za-z0-9_.-]+/g, '_')),
+      referee: null,
+      botStart: io.botStart,
+      event: 'qi bench calibrate',
+      onGame: (p) => {
+        const elapsed = performance.now() - t0;
+        const all = done + p.done;
+        progress.update(`${progressLine(`${a.name} vs ${b.name}`, p)} | total ${all}/${totalGames}, ETA ${duration((elapsed / all) * (totalGames - all))}`);
+      },
+    });
+    done += summary.results.length;
+    const s = summary.stats;
+    results.push({ a: i, b: j, wins: s.wins, draws: s.draws, losses: s.losses });
+  }
+  progress.done();
+  const fit = fitRatings(players.length, results, { anchor: 0 });
+  const table: LevelTable = {
+    game: game.id,
+    label: game.label,
+    generated: new Date().toISOString(),
+    design,
+    gamesPerPair: perPair,
+    games: done,
+    budgets,
+    levels: fit.slice(0, levelCount).map((r, i) => ({ level: i + 1, elo: Math.round(r.elo), error: round1(r.error), games: r.games })),
+    anchors: fit.slice(levelCount).map((r, k) => ({ name: players[levelCount + k].name, elo: Math.round(r.elo), error: round1(r.error), games: r.games })),
+  };
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, 'calibration.json'), JSON.stringify({ table, pairs: results.map((r) => ({ ...r, a: players[r.a].name, b: players[r.b].name })) }, null, 1));
+  writeFileSync(join(outDir, 'report.html'), calibrationHtml(table));
+  writeLevelTable(dataDir, table);
+  io.out(formatTable(table));
+  io.out(`table written to ${join(dataDir, 'levels-elo.json')} (and levels-elo.ts); games and report in ${outDir}; ${duration(performance.now() - t0)}`);
+  return 0;
+}
+
+function round1(x: number): number {
+  return Number.isFinite(x) ? Math.round(x * 10) / 10 : -1;
+}
+
+/** Merges one game's table into levels-elo.json and rewrites levels-elo.ts from it. */
+export function writeLevelTable(dataDir: string, table: LevelTable): void {
+  mkdirSync(dataDir, { recursive: true });
+  const jsonPath = join(dataDir, 'levels-elo.json');
+  const all: { version: 1; note: string; games: Record<string, LevelTable> } = existsSync(jsonPath)
+    ? JSON.parse(readFileSync(jsonPath, 'utf8'))
+    : { version: 1, note: '', games: {} };
+  all.note = 'Elo of Qi levels 1-10 per game, anchored at level 1 = 0, fitted by `pnpm bench calibrate`; error = standard error (-1: unbounded).';
+  all.games[table.game] = table;
+  const json = JSON.stringify(all, null, 1);
+  writeFileSync(jsonPath, `${json}\n`);
+  writeFileSync(
+    join(dataDir, 'levels-elo.ts'),
+    `// Generated by \`pnpm bench calibrate\` from levels-elo.json beside this file: do not edit by hand.\n` +
+      `/** Elo of each Qi level per game (level 1 = 0), with standard errors and GNU Go anchors for Go. */\n` +
+      `export const LEVELS_ELO = ${json} as const;\n`,
+  );
+}
+
+/** The table as text. */
+export function formatTable(t: LevelTable): string {
+  const lines = [`${t.label}: Elo by level (level 1 = 0), ${t.games} games`, 'level      Elo     ±se  games'];
+  for (const l of t.levels) lines.push(`${String(l.level).padStart(5)}  ${String(l.elo).padStart(7)}  ${(l.error < 0 ? '∞' : l.error.toFixed(0)).padStart(6)}  ${String(l.games).padStart(5)}`);
+  for (const a of t.anchors) lines.push(`${a.name.padStart(5)}  ${String(a.elo).padStart(7)}  ${(a.error < 0 ? '∞' : a.error.toFixed(0)).padStart(6)}  ${String(a.games).padStart(5)}`);
+  return lines.join('\n');
+}
+
+function calibrationHtml(t: LevelTable): string {
+  const series = [{ label: 'Elo by level', color: '#c0392b', points: t.levels.map((l) => [l.level, l.elo] as [number, number]), band: t.levels.map((l) => [l.level, l.elo - 1.96 * Math.max(0, l.error), l.elo + 1.96 * Math.max(0, l.error)] as [number, number, number]) }];
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Qi level calibration: ${esc(t.label)}</title><style>${REPORT_CSS}</style></head><body>
+<h1>Level calibration: ${esc(t.label)}</h1><p>${t.games} games, ${esc(t.design)} design, ${t.gamesPerPair} games per pairing, generated ${esc(t.generated)}</p>
+${lineChart('Elo by level (95% band)', series, { xLabel: 'level', yLabel: 'Elo' })}
+<pre>${esc(formatTable(t))}</pre></body></html>\n`;
+}

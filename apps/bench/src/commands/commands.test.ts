@@ -1,0 +1,142 @@
+/**
+ * Smoke runs of every bench command (seconds each): selfplay with 2 tiny games, a 1-game GNU Go match at level 1,
+ * a piskvork match against a fake engine, calibration with tiny budgets, the regression suites (quick) against
+ * the committed baseline, profile --quick, and the search signature against its committed baseline.
+ */
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { requireGnuGo } from '../gtp/gnugo.js';
+import { runBench } from '../main.js';
+import { sourceBotStart } from '../testing/bot-start.js';
+import type { CommandIo } from './io.js';
+
+function capture(): { io: CommandIo; out: string[]; err: string[] } {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { io: { out: (t) => out.push(t), err: { write: (t: string) => err.push(t), isTTY: false }, botStart: sourceBotStart() }, out, err };
+}
+const tmp = () => mkdtempSync(join(tmpdir(), 'qi-bench-cmd-'));
+
+describe('bench commands (smoke)', () => {
+  it('selfplay: 2 tiny reversi games, summary, records and a self-contained HTML report', async () => {
+    const dir = tmp();
+    const c = capture();
+    const code = await runBench(['selfplay', '--game', 'reversi', '--a', 'depth:2', '--b', 'depth:1', '--games', '2', '--concurrency', '2', '--out', dir, '--sprt', '0,200'], c.io);
+    expect(code).toBe(0);
+    const text = c.out.join('\n');
+    console.log(text);
+    expect(text).toMatch(/depth:2 vs depth:1 \(reversi 8x8\): W-D-L \d+-\d+-\d+/);
+    expect(text).toMatch(/SPRT: LLR/);
+    // Plain progress lines when not on a terminal.
+    expect(c.err.join('')).toMatch(/2\/2 +W-D-L/);
+    const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
+    expect(summary.results).toHaveLength(2);
+    const html = readFileSync(join(dir, 'report.html'), 'utf8');
+    expect(html).toMatch(/<svg/);
+    expect(html).not.toMatch(/<script|https?:\/\/(?!www\.w3\.org)/);
+    expect(existsSync(join(dir, 'games', '0001.sgf'))).toBe(true);
+  });
+
+  it('usage errors exit with status 2 and name the problem', async () => {
+    const c = capture();
+    expect(await runBench(['selfplay', '--a', 'gtp:gnugo'], c.io)).toBe(2);
+    expect(c.err.join('')).toMatch(/selfplay plays Qi bots only/);
+    expect(await runBench(['match', '--games', 'x'], c.io)).toBe(2);
+    expect(await runBench(['match', '--sprt', '5,0'], c.io)).toBe(2);
+    expect(await runBench(['match', '--bogus', '1'], c.io)).toBe(2);
+    expect(c.err.join('')).toMatch(/unknown flag --bogus/);
+    expect(await runBench(['nonsense'], c.io)).toBe(2);
+  });
+
+  it('match: one Go 9x9 game against GNU Go level 1, refereed by GNU Go', async () => {
+    const gnugo = requireGnuGo();
+    const dir = tmp();
+    const c = capture();
+    const code = await runBench(['match', '--game', 'go', '--size', '9', '--a', 'nodes:200', '--b', `gtp:${gnugo} --mode gtp --level 1`, '--games', '1', '--out', dir, '--referee', 'gnugo'], c.io);
+    expect(code).toBe(0);
+    const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
+    console.log(c.out.join('\n'), '\n', summary.results[0].result, summary.results[0].reason, summary.results[0].plies, 'plies');
+    expect(summary.results[0].reason).toMatch(/GNU Go final_score|resigned/);
+    expect(summary.results[0].result).toMatch(/^(B|W)\+|^0$/);
+    expect(summary.players.b.faults).toEqual([]);
+  });
+
+  it('match: Gomoku against a piskvork engine (a fake that plays the first empty point)', async () => {
+    const engine = join(tmp(), 'fake-piskvork.mjs');
+    writeFileSync(
+      engine,
+      `import { createInterface } from 'node:readline';
+const rl = createInterface({ input: process.stdin });
+let size = 15; const taken = new Set(); let board = false;
+const reply = () => { for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) if (!taken.has(x + ',' + y)) { taken.add(x + ',' + y); console.log('MESSAGE thinking'); console.log(x + ',' + y); return; } };
+rl.on('line', (raw) => {
+  const line = raw.trim();
+  if (board) { if (line === 'DONE') { board = false; reply(); } else { const [x, y] = line.split(','); taken.add(x + ',' + y); } return; }
+  if (line.startsWith('START')) { size = Number(line.split(' ')[1]); taken.clear(); console.log('OK'); }
+  else if (line === 'BEGIN') reply();
+  else if (line.startsWith('TURN')) { taken.add(line.split(' ')[1]); reply(); }
+  else if (line === 'BOARD') { taken.clear(); board = true; }
+  else if (line === 'END') process.exit(0);
+});`,
+    );
+    chmodSync(engine, 0o755);
+    const dir = tmp();
+    const c = capture();
+    const code = await runBench(['match', '--game', 'gomoku', '--a', 'depth:2', '--b', `piskvork:${process.execPath} ${engine}`, '--games', '2', '--concurrency', '1', '--out', dir], c.io);
+    expect(code).toBe(0);
+    const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
+    console.log(c.out.join('\n'));
+    // The fake blocks nothing: the Qi bot wins both games by five in a row, never by a fault of the fake.
+    expect(summary.stats.wins).toBe(2);
+    for (const r of summary.results) expect(r.reason).toMatch(/five in a row/);
+  });
+
+  it('calibrate: levels 1-3 of reversi with tiny budgets, fitted and written as data', async () => {
+    const data = tmp();
+    const c = capture();
+    const code = await runBench(['calibrate', '--game', 'reversi', '--max-level', '3', '--games', '2', '--out', tmp(), '--data', data], c.io);
+    expect(code).toBe(0);
+    console.log(c.out.join('\n'));
+    const table = JSON.parse(readFileSync(join(data, 'levels-elo.json'), 'utf8')).games.reversi;
+    expect(table.levels.map((l: { level: number }) => l.level)).toEqual([1, 2, 3]);
+    expect(table.levels[0].elo).toBe(0);
+    expect(table.games).toBe(6);
+    expect(readFileSync(join(data, 'levels-elo.ts'), 'utf8')).toMatch(/export const LEVELS_ELO = \{/);
+  });
+
+  it('regression --quick passes against the committed baseline', async () => {
+    const c = capture();
+    const code = await runBench(['regression', '--quick'], c.io);
+    console.log(c.out.join('\n'));
+    expect(code).toBe(0);
+    expect(c.out.join('\n')).toMatch(/no regressions against the baseline/);
+  });
+
+  it('regression: a failure not in the baseline is a regression, a known one that passes is an improvement', async () => {
+    const { compareBaseline } = await import('../regression/run.js');
+    const outcome = { name: 'x', source: '', cases: 2, passed: 1, timeMs: 1, failures: [{ id: 'a', why: 'wrong' }], ids: ['a', 'b'] };
+    expect(compareBaseline([outcome], { note: '', suites: {} }).regressions).toEqual(['x/a: wrong']);
+    expect(compareBaseline([outcome], { note: '', suites: { x: { knownFailures: ['a'] } } }).regressions).toEqual([]);
+    expect(compareBaseline([{ ...outcome, failures: [], passed: 2 }], { note: '', suites: { x: { knownFailures: ['a', 'c'] } } }).improvements).toEqual(['x/a']);
+  });
+
+  it('profile --quick prints the table compared with the baseline', async () => {
+    const c = capture();
+    const code = await runBench(['profile', '--quick', '--game', 'reversi'], c.io);
+    expect(code).toBe(0);
+    const text = c.out.join('\n');
+    console.log(text);
+    expect(text).toMatch(/baseline/);
+    expect(text).toMatch(/cases: \d+ faster, \d+ slower/);
+  });
+
+  it('signature: the fixed searches keep the node counts of baselines/signature.json', async () => {
+    const c = capture();
+    const code = await runBench(['signature'], c.io);
+    console.log(c.out.join('\n'));
+    expect(c.out.join('\n')).not.toMatch(/CHANGED/);
+    expect(code).toBe(0);
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * `bench selfplay` (Qi bots only) and `bench match` (any players): a match with statistics, SPRT, live
+ * progress, every game saved, and summary.json + report.html in the output folder.
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { Flags, UsageError } from '../cli/args.js';
+import { Progress, duration, progressLine } from '../cli/progress.js';
+import { gnugoPath } from '../gtp/gnugo.js';
+import { benchGame, type BenchGame } from '../match/games.js';
+import { runMatch, type MatchSummary } from '../match/run.js';
+import { parsePlayerSpec, type PlayerSpec } from '../match/spec.js';
+import { matchReportHtml } from '../report/match-report.js';
+import { formatStats } from '../stats/elo.js';
+import { checkSprt, type SprtConfig } from '../stats/sprt.js';
+import type { CommandIo } from './io.js';
+
+export const matchUsage = `selfplay|match options:
+  --game go|gomoku|reversi     game (default go)   --size N  --komi K (go)  --rule freestyle|standard|renju (gomoku)
+  --a SPEC --b SPEC            players: level:N, nodes:N, time:MS, depth:N (joined by +, e.g. level:5+nodes:800),
+                               gtp:<command> (Go), piskvork:<command> (Gomoku); name=SPEC names a player
+  --games N                    games (default 100; pairs share an opening, colours swapped)
+  --concurrency N              games in parallel (default: cores)
+  --time-ms MS | --nodes N     per-move budget of bots whose spec has none (default nodes 2000)
+  --deadline-ms MS             a move taking longer loses by time-out (default: 3 × time budget + 10 s)
+  --sprt elo0,elo1[,alpha,beta]  stop early when the SPRT decides (default alpha = beta = 0.05)
+  --referee gnugo|none         Go: GNU Go judges legality and the final score (default gnugo when installed)
+  --opening-plies N            random opening plies (default go 2, gomoku 3, reversi 4)
+  --seed N  --out DIR          openings seed (default 1); output folder (default bench-out/<command>-<time>)`;
+
+/** Parses the flags shared by match-like commands into a BenchGame. */
+export function gameFromFlags(flags: Flags): BenchGame {
+  const id = flags.string('game', 'go');
+  return benchGame(id, {
+    size: flags.int('size', undefined, 5, 25),
+    komi: flags.number('komi'),
+    rule: flags.string('rule'),
+    openingPlies: flags.int('opening-plies', undefined, 0, 40),
+  });
+}
+
+/** `--sprt elo0,elo1[,alpha,beta]`. */
+export function parseSprt(text: string | undefined): SprtConfig | undefined {
+  if (text === undefined) return undefined;
+  const parts = text.split(',').map(Number);
+  if (parts.length !== 2 && parts.length !== 4) throw new UsageError(`--sprt takes elo0,elo1 or elo0,elo1,alpha,beta, got "${text}"`);
+  const c = { elo0: parts[0], elo1: parts[1], alpha: parts[2] ?? 0.05, beta: parts[3] ?? 0.05 };
+  try {
+    checkSprt(c);
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  return c;
+}
+
+/** The default output folder of a command. */
+export function defaultOut(command: string): string {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
+  return join('bench-out', `${command}-${stamp}`);
+}
+
+/** The referee executable from `--referee` for a game (null when none). */
+export function refereeFrom(flags: Flags, game: BenchGame): string | null {
+  const r = flags.string('referee', 'auto');
+  if (r !== 'auto' && r !== 'gnugo' && r !== 'none') throw new UsageError(`--referee must be gnugo or none, got "${r}"`);
+  if (game.id !== 'go' || r === 'none') return null;
+  const path = gnugoPath();
+  if (existsSync(path)) return path;
+  if (r === 'gnugo') throw new UsageError(`--referee gnugo: GNU Go not found at ${path} (apt-get install gnugo, or set QI_GNUGO)`);
+  return null;
+}
+
+/** Runs selfplay or match; returns the exit status. */
+export async function matchCommand(kind: 'selfplay' | 'match', argv: readonly string[], io: CommandIo): Promise<number> {
+  const flags = new Flags(argv, ['quiet']);
+  const game = gameFromFlags(flags);
+  const a = parsePlayerSpec(flags.string('a', 'level:10'));
+  const b = parsePlayerSpec(flags.string('b', 'level:8'));
+  if (kind === 'selfplay' && (a.kind !== 'bot' || b.kind !== 'bot')) throw new UsageError('selfplay plays Qi bots only; use `bench match` for external engines');
+  const timeMs = flags.int('time-ms', undefined);
+  const nodes = flags.int('nodes', timeMs === undefined ? 2000 : undefined);
+  const budget = { timeMs, nodes };
+  const deadline = flags.int('deadline-ms', undefined) ?? 3 * Math.max(timeMs ?? 0, botTime(a), botTime(b)) + 10_000;
+  const games = flags.int('games', 100);
+  const concurrency = flags.int('concurrency', availableParallelism(), 1, 256);
+  const sprt = parseSprt(flags.string('sprt'));
+  const outDir = flags.string('out') ?? defaultOut(kind);
+  const seed = flags.int('seed', 1, 0);
+  const quiet = flags.bool('quiet');
+  const referee = refereeFrom(flags, game);
+  flags.checkUsed();
+  const progress = new Progress(io.err);
+  const label = `${a.name} vs ${b.name}`;
+  if (!quiet) io.err.write(`${kind}: ${game.label}, ${label}, ${games} games, ${concurrency} at a time${referee ? ', GNU Go referee' : ''} → ${outDir}\n`);
+  const summary = await runMatch({
+    game,
+    a,
+    b,
+    games,
+    concurrency,
+    seed,
+    budget,
+    moveDeadlineMs: deadline,
+    sprt,
+    outDir,
+    referee,
+    botStart: io.botStart,
+    event: `qi bench ${kind}`,
+    onGame: quiet ? undefined : (p) => progress.update(progressLine(label, p), p.done === p.total),
+  });
+  progress.done();
+  writeReports(summary, kind);
+  io.out(describe(summary));
+  return 0;
+}
+
+function botTime(s: PlayerSpec): number {
+  if (s.kind !== 'bot') return 0;
+  if (s.timeMs !== undefined) return s.timeMs;
+  return s.level !== undefined ? 3000 : 0;
+}
+
+/** Writes report.html beside summary.json. */
+export function writeReports(summary: MatchSummary, kind: string): void {
+  writeFileSync(join(summary.outDir, 'report.html'), matchReportHtml(summary, `Qi bench ${kind}`));
+}
+
+/** The closing lines of a match. */
+export function describe(s: MatchSummary): string {
+  const lines = [
+    `${s.players.a.name} vs ${s.players.b.name} (${s.gameLabel}): ${formatStats(s.stats)}`,
+    `elo 95% [${s.stats.eloLow.toFixed(0)}, ${s.stats.eloHigh.toFixed(0)}], ${s.results.length} games in ${duration(s.elapsedMs)}`,
+  ];
+  if (s.sprt) lines.push(`SPRT: LLR ${s.sprt.llr.toFixed(2)} [${s.sprt.lower.toFixed(2)}, ${s.sprt.upper.toFixed(2)}] → ${s.sprt.result}${s.stoppedBy ? ` (${s.stoppedBy})` : ''}`);
+  for (const p of [s.players.a, s.players.b]) {
+    lines.push(`${p.name}: ${p.msPerMove.toFixed(0)} ms/move, ${Math.round(p.nodesPerSecond).toLocaleString('en-US')} nodes/s${p.faults.length ? `, ${p.faults.length} fault(s): ${p.faults[0]}` : ''}`);
+  }
+  lines.push(`records, summary.json and report.html in ${s.outDir}`);
+  return lines.join('\n');
+}
