@@ -2,7 +2,7 @@ import { CheckersPosition, GoPosition, GomokuPosition, ReversiPosition, type Che
 import type { AlphaBetaOptions } from '../alphabeta/types.js';
 import type { MctsOptions } from '../mcts/types.js';
 import { checkersDistance, checkersPlayoutValue } from '../games/checkers/distance.js';
-import { goLightPolicy } from '../games/go/light.js';
+import { goMctsOptions } from '../games/go/policy.js';
 import { gomokuCandidates } from '../games/gomoku/candidates.js';
 import { reversiDiscCount } from '../games/reversi/discs.js';
 import type { Algorithm } from './protocol.js';
@@ -38,7 +38,7 @@ export function gameEntry(id: string): GameEntry {
 registerGame('go', {
   create: (rules) => new GoPosition(rules as Partial<GoRules> | undefined),
   algorithm: 'mcts',
-  mcts: () => ({ policy: goLightPolicy(), maxNodes: 400_000, expandAfter: 4 }),
+  mcts: goMctsOptions,
 });
 
 // Baseline knowledge until each game's own evaluation lands: exact endgames, tactics within the horizon.

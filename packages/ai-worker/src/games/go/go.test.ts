@@ -1,0 +1,187 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { GoPosition, MAX_MOVES, PASS, Rng, estimateDead, keyHex, parseVertex, readGoSgf, replayGo, type GoRules } from '@qi/engine';
+import { Mcts } from '../../mcts/search.js';
+import { PlayoutTrace } from '../../mcts/trace.js';
+import { HeavyPlayout } from './heavy.js';
+import { goPriors, goTreeMoves } from './knowledge.js';
+import { PATTERN_MOVE, patternIndex } from './patterns.js';
+import { deadStones, goMctsOptions, ownershipEstimate } from './policy.js';
+
+const DATA = new URL('../../../../../../shared/data/go/', import.meta.url);
+
+/** A position from rows of X (black), O (white) and . (empty), top row first; `toMove` 0 Black, 1 White. */
+function board(rows: string[], toMove = 0, rules: Partial<GoRules> = {}): GoPosition {
+  const pos = new GoPosition({ size: rows.length, komi: 7.5, ...rules });
+  rows.forEach((line, row) =>
+    [...line.replace(/\s/g, '')].forEach((c, col) => {
+      if (c !== '.') pos.setup(pos.point(col, row), c === 'X' ? 1 : 2);
+    }),
+  );
+  pos.setCurrentPlayer(toMove);
+  return pos;
+}
+
+const search = (pos: GoPosition, playouts: number, seed = 1) => new Mcts({ ...goMctsOptions(), seed }).search(pos, { nodes: playouts });
+
+describe('Go heavy playouts', () => {
+  it('leave the position untouched, count every point and fill the trace with moves on empty points', () => {
+    const pos = new GoPosition({ size: 9 });
+    const rng = new Rng(5);
+    const moves = new Int32Array(MAX_MOVES);
+    const playout = new HeavyPlayout(9);
+    const trace = new PlayoutTrace(4096);
+    trace.enabled = true;
+    for (let g = 0; g < 40; g++) {
+      for (let i = 0; i < 3 && !pos.isTerminal(); i++) {
+        const n = pos.legalMoves(moves);
+        pos.play(moves[rng.int(n - 1)]);
+      }
+      const key = keyHex(pos.hashLo, pos.hashHi);
+      trace.length = 0;
+      const own = new Float64Array(81);
+      const margin = playout.run(pos, rng, trace, own);
+      expect(keyHex(pos.hashLo, pos.hashHi)).toBe(key);
+      expect(Math.abs(margin + 7.5)).toBeLessThanOrEqual(81);
+      expect(trace.length).toBeGreaterThan(0);
+      expect(trace.moves.subarray(0, trace.length).every((m) => pos.onBoard(m))).toBe(true);
+      expect(own.every((v) => v === 1 || v === -1 || v === 0)).toBe(true);
+    }
+  });
+
+  it('never fill an own eye: a group with two one-point eyes stays alive in every playout', () => {
+    const pos = board(['.X.X.....', 'XXXX.....', '.........', '.........', '.........', '.........', '.........', '.........', '.........'], 1);
+    const own = ownershipEstimate(pos, 200, 3);
+    for (const i of [0, 1, 2, 3, 9, 10, 11, 12]) expect(own[i]).toBe(1);
+  });
+
+  it('do not break a seki by self-atari of a big chain', () => {
+    // Corner seki: the black and white inner chains share the two liberties A9 and C9... rather B9 and D9 here.
+    const pos = board(['X.O.O.X..', 'XXOOOXX..', 'OOOXXX...', 'XXXX.....', '.........', '.........', '.........', '.........', '.........'], 1);
+    const own = ownershipEstimate(pos, 200, 7);
+    // The white chain C9-E8 (2 liberties B9, D9 shared with black A9-A8) survives in every playout.
+    const i = (row: number, col: number) => row * 9 + col;
+    expect(own[i(1, 3)]).toBeLessThan(-0.5);
+  });
+});
+
+describe('Go 3x3 patterns', () => {
+  it('match a hane and an unprotected cut for either side, and not an empty neighbourhood', () => {
+    const hane = board(['.........', '...XOX...', '.........', '.........', '.........', '.........', '.........', '.........', '.........']);
+    const p = hane.point(4, 2);
+    expect(PATTERN_MOVE[patternIndex(hane.board, p, 1)]).toBe(1);
+    expect(PATTERN_MOVE[patternIndex(hane.board, p, 2)]).toBe(1);
+    const cut = board(['.........', '...XO....', '...O.....', '.........', '.........', '.........', '.........', '.........', '.........']);
+    expect(PATTERN_MOVE[patternIndex(cut.board, cut.point(4, 2), 1)]).toBe(1);
+    expect(PATTERN_MOVE[patternIndex(cut.board, cut.point(7, 7), 1)]).toBe(0);
+  });
+});
+
+describe('Go knowledge', () => {
+  it('leaves own eyes out of the tree and favours captures over first-line moves', () => {
+    const pos = board(['.X.......', 'XX.......', '.........', '...XXX...', '..XOOO...', '...XXX...', '.........', '.........', '.........']);
+    const moves = new Int32Array(MAX_MOVES);
+    const n = goTreeMoves(pos, moves);
+    const list = Array.from(moves.subarray(0, n));
+    expect(list).not.toContain(pos.point(0, 0));
+    expect(list[n - 1]).toBe(PASS);
+    const priors = new Float32Array(n);
+    goPriors(pos, moves, n, priors);
+    const prior = (col: number, row: number) => priors[list.indexOf(pos.point(col, row))];
+    expect(prior(6, 4)).toBeGreaterThan(0.6); // captures three stones
+    expect(prior(8, 8)).toBeLessThan(0.15); // first line, early
+    expect(priors[n - 1]).toBe(0); // no pass while the opponent has not passed
+  });
+});
+
+describe('Go MCTS', () => {
+  it('captures the cutting stones in atari', () => {
+    const pos = board(['.........', '.........', '..XXXX...', '.XOOOOX..'.replace('X..', '...'), '..XXXX...', '.........', '.........', '.........', '.........']);
+    const r = search(pos, 3000);
+    expect(pos.moveToText(r.move as number)).toBe('G6');
+  });
+
+  it('saves its own chain in atari by extending', () => {
+    const pos = board(['.........', '.........', '..OOOO...', '.OXXXX...', '..OOOO...', '.........', '.........', '.........', '.........']);
+    const r = search(pos, 3000);
+    expect(pos.moveToText(r.move as number)).toBe('G6');
+  });
+
+  const split = ['....XO...', '....XO...', '....XO...', '....XO...', '....XO...', '....XO...', '....XO...', '....XO...', '....XO...'];
+  it('passes back at the end of a won game', () => {
+    const pos = board(split, 1);
+    pos.play(PASS); // White passes; Black owns 45 points against 36 + 7.5
+    const r = search(pos, 2000);
+    expect(r.move).toBe(PASS);
+    expect(r.winRate).toBeGreaterThan(0.9);
+  });
+
+  it('does not pass while a dead enemy stone spoils its area, and removes it', () => {
+    const rows = split.slice();
+    rows[4] = '.O..XO...';
+    const pos = board(rows, 1);
+    pos.play(PASS);
+    const r = search(pos, 3000);
+    expect(r.move).not.toBe(PASS);
+    expect(r.winRate).toBeGreaterThan(0.5);
+  });
+
+  it('sees a hopeless position as lost (the resign rule of GTP and the app fires below 5%)', () => {
+    // White's side is full of one-point eyes: nothing can invade it.
+    const rows = ['..XOOOOOO', '..XO.O.O.', '..XOOOOOO', '..XO.O.O.', '..XOOOOOO', '..XO.O.O.', '..XOOOOOO', '..XO.O.O.', '..XOOOOOO'];
+    const r = search(board(rows), 2000);
+    expect(r.winRate).toBeLessThan(0.05);
+  });
+
+  it('returns only legal moves over random 9x9 and 19x19 positions and leaves them untouched', () => {
+    const rng = new Rng(11);
+    const moves = new Int32Array(MAX_MOVES);
+    for (const [size, count, plies] of [[9, 150, 120], [19, 25, 400]] as const) {
+      const mcts = new Mcts({ ...goMctsOptions(), maxNodes: 50_000, seed: size });
+      for (let g = 0; g < count; g++) {
+        const pos = new GoPosition({ size, ko: g % 2 === 0 ? 'positional' : 'simple' });
+        const target = rng.int(plies);
+        for (let i = 0; i < target && !pos.isTerminal(); i++) {
+          const n = pos.legalMoves(moves);
+          pos.play(moves[rng.int(n)]);
+        }
+        const key = keyHex(pos.hashLo, pos.hashHi);
+        const r = mcts.search(pos, { nodes: 1 + rng.int(size === 9 ? 300 : 60) });
+        expect(keyHex(pos.hashLo, pos.hashHi)).toBe(key);
+        if (pos.isTerminal()) expect(r.move).toBeNull();
+        else expect(pos.isLegal(r.move as number), `${pos.moveToText(r.move as number)} in\n${pos.toString()}`).toBe(true);
+      }
+    }
+  });
+
+  it('is deterministic for a seed and budget', () => {
+    const pos = new GoPosition({ size: 9 });
+    pos.play(pos.point(4, 4));
+    const a = search(pos, 1500, 9);
+    const b = search(pos, 1500, 9);
+    expect(b.candidates).toEqual(a.candidates);
+    expect(b.move).toBe(a.move);
+  });
+});
+
+describe('Go dead stones from playout ownership', () => {
+  it('agree with GNU Go on the finished 9x9 games at least as often as the static estimate', () => {
+    const games = readFileSync(new URL('gnugo-final-scores.jsonl', DATA), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { file: string; chinese_dead: string[]; ended_by_two_passes: boolean })
+      .filter((g) => g.ended_by_two_passes && !g.file.includes('13x13'));
+    let ours = 0, fixed = 0, total = 0;
+    for (const g of games) {
+      const pos = replayGo(readGoSgf(readFileSync(new URL(g.file, DATA)))).position;
+      if (pos.size !== 9) continue;
+      total++;
+      const theirs = JSON.stringify(g.chinese_dead.map((v) => { const x = parseVertex(9, v) as { col: number; row: number }; return pos.point(x.col, x.row); }).sort((a, b) => a - b));
+      if (JSON.stringify(deadStones(pos, 300)) === theirs) ours++;
+      if (JSON.stringify(estimateDead(pos)) === theirs) fixed++;
+    }
+    console.log(`dead stones as GNU Go: playout ownership ${ours}/${total}, static estimate ${fixed}/${total}`);
+    expect(total).toBeGreaterThan(20);
+    expect(ours).toBeGreaterThanOrEqual(fixed - 5);
+  });
+});

@@ -1,0 +1,293 @@
+import { BLACK, BORDER, ChainBoard, EMPTY, WHITE, countArea, handicapPoints, type GoPosition, type Rng } from '@qi/engine';
+import type { PlayoutTrace } from '../../mcts/trace.js';
+import { PATTERN_MOVE, patternIndex } from './patterns.js';
+
+/** Chance that a playout move tries the 3x3 pattern replies around the last move before a random move. */
+const PATTERN_PROBABILITY = Number(process.env.PP ?? 0.9);
+
+/**
+ * Mogo-style heavy playouts on a scratch board with exact liberties: each move first answers the last move's
+ * tactics (capture the stone just played when it is in atari; save an own chain it put in atari by capturing
+ * an attacker or by extending to two or more liberties), then with high probability plays a 3x3 pattern reply
+ * next to the last move, else a random move. No move fills an own eye, commits suicide, or puts an own chain of
+ * two or more stones into atari without capturing (so playouts do not break seki or kill own big groups).
+ * Nothing allocates per playout.
+ */
+export class HeavyPlayout {
+  /** Board size this playout runs on. */
+  readonly size: number;
+  private readonly b: ChainBoard;
+  private readonly empty: Int32Array;
+  private readonly where: Int32Array;
+  private nEmpty = 0;
+  private readonly counts = new Int32Array(4);
+  private readonly owner: Uint8Array;
+  private readonly cand = new Int32Array(16);
+  /** Plies played by the last run. */
+  plies = 0;
+
+  constructor(size: number) {
+    this.size = size;
+    this.b = new ChainBoard(size, false);
+    this.empty = new Int32Array(size * size);
+    this.where = new Int32Array(this.b.N2);
+    this.owner = new Uint8Array(this.b.N2);
+  }
+
+  /**
+   * Plays one playout from `pos` (left unchanged); returns Black's area minus White's minus komi and handicap
+   * bonus (> 0: Black wins). Adds each move to `trace` when it is enabled, and +1/-1 per Black/White-owned final
+   * point to `ownership` (indexed by `pos.points()` order) when given. With `resume`, a game that ended by
+   * passes is played on as if nobody had passed (to settle the dead stones of a finished game).
+   */
+  run(pos: GoPosition, rng: Rng, trace: PlayoutTrace | null, ownership?: Float64Array, resume = false, maxPlies = 3 * this.size * this.size): number {
+    if (pos.size !== this.size) throw new RangeError(`this playout is for ${this.size}x${this.size}, the position is ${pos.size}x${pos.size}`);
+    const b = this.b;
+    b.copyFrom(pos.board);
+    const color = b.color;
+    const empty = this.empty, where = this.where;
+    const pts = pos.points();
+    let nEmpty = 0;
+    for (let i = 0; i < pts.length; i++) {
+      const p = pts[i];
+      if (color[p] === EMPTY) {
+        where[p] = nEmpty;
+        empty[nEmpty++] = p;
+      }
+    }
+    this.nEmpty = nEmpty;
+    const record = trace !== null && trace.enabled;
+    let c = pos.currentPlayer() + 1;
+    let ko = pos.koPoint();
+    let passes = resume ? 0 : pos.isTerminal() ? 2 : pos.passes();
+    const lm = pos.lastMove();
+    let last = lm === null || lm < 0 ? -1 : lm;
+    let ply = 0;
+    while (passes < 2 && ply < maxPlies) {
+      const o = 3 - c;
+      let move = -1;
+      if (last >= 0 && color[last] === o) {
+        move = this.atariReply(last, c, o, ko);
+        if (move < 0 && rng.float() < PATTERN_PROBABILITY) move = this.patternReply(last, c, o, ko, rng);
+      }
+      if (move < 0) move = this.randomMove(c, o, ko, rng);
+      if (move < 0) {
+        passes++;
+        ko = -1;
+        last = -1;
+      } else {
+        passes = 0;
+        ko = this.place(move, c);
+        last = move;
+        if (record) (trace as PlayoutTrace).add(c - 1, move);
+      }
+      c = o;
+      ply++;
+    }
+    this.plies = ply;
+    const counts = this.counts;
+    if (ownership) {
+      const owner = this.owner;
+      countArea(b, counts, owner);
+      for (let i = 0; i < pts.length; i++) {
+        const w = owner[pts[i]];
+        if (w === BLACK) ownership[i] += 1;
+        else if (w === WHITE) ownership[i] -= 1;
+      }
+    } else countArea(b, counts);
+    return counts[0] + counts[2] - counts[1] - counts[3] - pos.rules.komi - handicapPoints(pos.rules, pos.handicap);
+  }
+
+  /** Plays colour c at p, keeps the empty list, returns the new simple-ko point or -1. */
+  private place(p: number, c: number): number {
+    const b = this.b, empty = this.empty, where = this.where;
+    let nEmpty = this.nEmpty;
+    const at = where[p];
+    const lastP = empty[--nEmpty];
+    empty[at] = lastP;
+    where[lastP] = at;
+    const captured = b.place(p, c);
+    const removed = b.removed;
+    for (let i = 0; i < b.removedLen; i++) {
+      const q = removed[i];
+      where[q] = nEmpty;
+      empty[nEmpty++] = q;
+    }
+    this.nEmpty = nEmpty;
+    const h = b.head[p];
+    return captured === 1 && b.count[h] === 1 && b.libs[h] === 1 ? removed[0] : -1;
+  }
+
+  /** The answer to the last move's tactics: capture it if in atari, or save an own chain it put in atari; -1 if none. */
+  private atariReply(last: number, c: number, o: number, ko: number): number {
+    const b = this.b, color = b.color, head = b.head, libs = b.libs, W = b.W;
+    const hl = head[last];
+    if (libs[hl] === 1) {
+      const lib = this.libertyOf(hl);
+      if (lib !== ko && this.legalFor(lib, c, o)) return lib;
+    }
+    for (let k = 0; k < 4; k++) {
+      const q = last + (k === 0 ? -1 : k === 1 ? 1 : k === 2 ? -W : W);
+      if (color[q] !== c) continue;
+      const h = head[q];
+      if (libs[h] !== 1) continue;
+      // Capture an attacker in atari next to the threatened chain.
+      let s = h;
+      do {
+        for (let d = 0; d < 4; d++) {
+          const r = s + b.dirs[d];
+          if (color[r] === o && libs[head[r]] === 1) {
+            const lib = this.libertyOf(head[r]);
+            if (lib !== ko && this.legalFor(lib, c, o)) return lib;
+          }
+        }
+        s = b.next[s];
+      } while (s !== h);
+      // Extend when that gives two liberties or more.
+      const lib = this.libertyOf(h);
+      if (lib !== ko && this.libertiesAfter(lib, c, o, 2) >= 2) return lib;
+    }
+    return -1;
+  }
+
+  /** A 3x3 pattern reply among the 8 neighbours of the last move, picked uniformly among matches; -1 if none. */
+  private patternReply(last: number, c: number, o: number, ko: number, rng: Rng): number {
+    const b = this.b, color = b.color, W = b.W;
+    const cand = this.cand;
+    let n = 0;
+    for (let k = 0; k < 8; k++) {
+      const p = last + (k === 0 ? -W - 1 : k === 1 ? -W : k === 2 ? -W + 1 : k === 3 ? -1 : k === 4 ? 1 : k === 5 ? W - 1 : k === 6 ? W : W + 1);
+      if (color[p] !== EMPTY || p === ko) continue;
+      if (PATTERN_MOVE[patternIndex(b, p, c)] === 0) continue;
+      if (!this.playable(p, c, o)) continue;
+      cand[n++] = p;
+    }
+    return n === 0 ? -1 : cand[rng.int(n)];
+  }
+
+  /** A uniformly random playable point (rejection sampling over the empty list), or -1 to pass. */
+  private randomMove(c: number, o: number, ko: number, rng: Rng): number {
+    const empty = this.empty, where = this.where;
+    let n = this.nEmpty;
+    while (n > 0) {
+      const i = ((rng.next() >>> 16) * n) >>> 16;
+      const p = empty[i];
+      if (p !== ko && this.playable(p, c, o)) return p;
+      n--;
+      const lastP = empty[n];
+      empty[n] = p;
+      where[p] = n;
+      empty[i] = lastP;
+      where[lastP] = i;
+    }
+    return -1;
+  }
+
+  /** The only liberty of chain h (which has exactly one). */
+  private libertyOf(h: number): number {
+    const b = this.b, color = b.color, next = b.next, W = b.W;
+    let s = h;
+    do {
+      if (color[s - 1] === EMPTY) return s - 1;
+      if (color[s + 1] === EMPTY) return s + 1;
+      if (color[s - W] === EMPTY) return s - W;
+      if (color[s + W] === EMPTY) return s + W;
+      s = next[s];
+    } while (s !== h);
+    return -1;
+  }
+
+  /** Whether c may play empty point p by the rules (ko aside): it has a liberty, joins one, or captures. */
+  private legalFor(p: number, c: number, o: number): boolean {
+    const b = this.b, color = b.color, head = b.head, libs = b.libs, dirs = b.dirs;
+    for (let k = 0; k < 4; k++) {
+      const q = p + dirs[k];
+      const cq = color[q];
+      if (cq === EMPTY) return true;
+      if (cq === c && libs[head[q]] > 1) return true;
+      if (cq === o && libs[head[q]] === 1) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Liberties the chain of a c stone at p would have, counted up to `cap` (captures count as `cap`: taking
+   * stones frees points); 0 for suicide.
+   */
+  private libertiesAfter(p: number, c: number, o: number, cap: number): number {
+    const b = this.b, color = b.color, head = b.head, libs = b.libs, dirs = b.dirs, next = b.next;
+    const stamp = b.stamps();
+    const id = b.newStamp();
+    stamp[p] = id;
+    let n = 0;
+    for (let k = 0; k < 4; k++) {
+      const q = p + dirs[k];
+      const cq = color[q];
+      if (cq === EMPTY) {
+        stamp[q] = id;
+        if (++n >= cap) return n;
+      } else if (cq === o && libs[head[q]] === 1) return cap;
+    }
+    for (let k = 0; k < 4; k++) {
+      const q = p + dirs[k];
+      if (color[q] !== c) continue;
+      const h = head[q];
+      let s = h;
+      do {
+        for (let d = 0; d < 4; d++) {
+          const r = s + dirs[d];
+          if (color[r] === EMPTY && stamp[r] !== id) {
+            stamp[r] = id;
+            if (++n >= cap) return n;
+          }
+        }
+        s = next[s];
+      } while (s !== h);
+    }
+    return n;
+  }
+
+  /**
+   * Whether a playout may play c at empty p: legal, not an own one-point eye, and not a self-atari of two or
+   * more stones that captures nothing.
+   */
+  private playable(p: number, c: number, o: number): boolean {
+    const b = this.b, color = b.color, head = b.head, libs = b.libs, W = b.W;
+    const c0 = color[p - 1], c1 = color[p + 1], c2 = color[p - W], c3 = color[p + W];
+    let empties = 0, own = 0, enemy = 0;
+    if (c0 === EMPTY) empties++; else if (c0 === c) own++; else if (c0 === o) enemy++;
+    if (c1 === EMPTY) empties++; else if (c1 === c) own++; else if (c1 === o) enemy++;
+    if (c2 === EMPTY) empties++; else if (c2 === c) own++; else if (c2 === o) enemy++;
+    if (c3 === EMPTY) empties++; else if (c3 === c) own++; else if (c3 === o) enemy++;
+    if (empties === 0 && enemy === 0) {
+      // Own stones and edge all round: an eye unless enough diagonals are enemy (a false eye).
+      let bad = 0, edge = 0;
+      const d0 = color[p - W - 1], d1 = color[p - W + 1], d2 = color[p + W - 1], d3 = color[p + W + 1];
+      if (d0 === o) bad++; else if (d0 === BORDER) edge = 1;
+      if (d1 === o) bad++; else if (d1 === BORDER) edge = 1;
+      if (d2 === o) bad++; else if (d2 === BORDER) edge = 1;
+      if (d3 === o) bad++; else if (d3 === BORDER) edge = 1;
+      if (bad + edge < 2) return false;
+    }
+    if (empties >= 2) return true;
+    if (enemy > 0) {
+      // Capturing makes any move safe enough.
+      if (c0 === o && libs[head[p - 1]] === 1) return true;
+      if (c1 === o && libs[head[p + 1]] === 1) return true;
+      if (c2 === o && libs[head[p - W]] === 1) return true;
+      if (c3 === o && libs[head[p + W]] === 1) return true;
+    }
+    if (own === 0) return empties > 0; // a lone stone: legal with a liberty (a throw-in may be in atari)
+    const l = this.libertiesAfter(p, c, o, 2);
+    return l >= 2;
+  }
+}
+
+const cache: HeavyPlayout[] = [];
+
+/** The cached heavy playout of a board size (one per size; not reentrant). */
+export function heavyPlayoutFor(size: number): HeavyPlayout {
+  let p = cache[size];
+  if (!p) cache[size] = p = new HeavyPlayout(size);
+  return p;
+}

@@ -1,0 +1,139 @@
+import { BORDER, EMPTY, PASS, type ChainBoard, type GoPosition } from '@qi/engine';
+import { PATTERN_MOVE, patternIndex } from './patterns.js';
+
+/**
+ * Cheap Go knowledge for the tree: which moves to create (no filling of own one-point eyes) and a prior per
+ * move in [0, 1] from captures, escapes from atari, ataris, self-ataris, 3x3 shapes, closeness to the last
+ * move and the edge lines early in the game. Reads the position's board without changing its stones.
+ */
+
+/** Whether p is a one-point eye of colour c (own stones or edge all round, not false by its diagonals). */
+export function isOwnEye(b: ChainBoard, p: number, c: number): boolean {
+  const color = b.color, W = b.W;
+  const o = 3 - c;
+  const c0 = color[p - 1], c1 = color[p + 1], c2 = color[p - W], c3 = color[p + W];
+  if (c0 === EMPTY || c1 === EMPTY || c2 === EMPTY || c3 === EMPTY) return false;
+  if (c0 === o || c1 === o || c2 === o || c3 === o) return false;
+  let bad = 0, edge = 0;
+  const d0 = color[p - W - 1], d1 = color[p - W + 1], d2 = color[p + W - 1], d3 = color[p + W + 1];
+  if (d0 === o) bad++; else if (d0 === BORDER) edge = 1;
+  if (d1 === o) bad++; else if (d1 === BORDER) edge = 1;
+  if (d2 === o) bad++; else if (d2 === BORDER) edge = 1;
+  if (d3 === o) bad++; else if (d3 === BORDER) edge = 1;
+  return bad + edge < 2;
+}
+
+/** Liberties the chain of a c stone at empty p would have, counted up to `cap`, ignoring captures. */
+export function libertiesAfter(b: ChainBoard, p: number, c: number, cap: number): number {
+  const color = b.color, head = b.head, dirs = b.dirs, next = b.next;
+  const stamp = b.stamps();
+  const id = b.newStamp();
+  stamp[p] = id;
+  let n = 0;
+  for (let k = 0; k < 4; k++) {
+    const q = p + dirs[k];
+    if (color[q] === EMPTY) {
+      stamp[q] = id;
+      if (++n >= cap) return n;
+    }
+  }
+  for (let k = 0; k < 4; k++) {
+    const q = p + dirs[k];
+    if (color[q] !== c) continue;
+    const h = head[q];
+    let s = h;
+    do {
+      for (let d = 0; d < 4; d++) {
+        const r = s + dirs[d];
+        if (color[r] === EMPTY && stamp[r] !== id) {
+          stamp[r] = id;
+          if (++n >= cap) return n;
+        }
+      }
+      s = next[s];
+    } while (s !== h);
+  }
+  return n;
+}
+
+/** Tree moves of a Go position: the legal moves minus fills of the mover's own eyes, then PASS. */
+export function goTreeMoves(pos: GoPosition, into: Int32Array): number {
+  const n = pos.legalMoves(into);
+  const b = pos.board;
+  const c = pos.currentPlayer() + 1;
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    const m = into[i];
+    if (m === PASS || !isOwnEye(b, m, c)) into[k++] = m;
+  }
+  return k;
+}
+
+/** Writes a prior in [0, 1] for each of moves[0..n) of the side to move (see the module comment). */
+export function goPriors(pos: GoPosition, moves: Int32Array, n: number, out: Float32Array): void {
+  const b = pos.board;
+  const color = b.color, head = b.head, libs = b.libs, count = b.count, dirs = b.dirs, W = b.W;
+  const size = pos.size;
+  const c = pos.currentPlayer() + 1;
+  const o = 3 - c;
+  const lm = pos.lastMove();
+  const last = lm === null || lm < 0 ? -1 : lm;
+  const opponentPassed = lm === PASS;
+  let stones = 0;
+  const pts = pos.points();
+  for (let i = 0; i < pts.length; i++) if (color[pts[i]] !== EMPTY) stones++;
+  const early = stones < (size * size) / 5;
+  const lastRow = last >= 0 ? Math.floor(last / W) : 0, lastCol = last >= 0 ? last % W : 0;
+  for (let i = 0; i < n; i++) {
+    const p = moves[i];
+    if (p === PASS) {
+      // Passing back ends the game: worth a look; otherwise only as a last resort.
+      out[i] = opponentPassed ? 0.6 : 0;
+      continue;
+    }
+    const row = Math.floor(p / W), col = p % W;
+    const line = Math.min(row, col, size + 1 - row, size + 1 - col) - 1;
+    let v = 0.3;
+    let nearStones = 0;
+    for (let dr = -2; dr <= 2; dr++) {
+      for (let dc = -2; dc <= 2; dc++) {
+        if (Math.abs(dr) + Math.abs(dc) > 2) continue;
+        const r = row + dr, cc = col + dc;
+        if (r < 1 || cc < 1 || r > size || cc > size) continue;
+        if (color[r * W + cc] !== EMPTY) nearStones++;
+      }
+    }
+    if (line === 0 && (early || nearStones === 0)) v -= 0.22;
+    else if (line === 1 && early && nearStones === 0) v -= 0.1;
+    let captures = 0, saves = false, ataris = 0;
+    let ownAtari = false;
+    for (let k = 0; k < 4; k++) {
+      const q = p + dirs[k];
+      const cq = color[q];
+      if (cq === o) {
+        const l = libs[head[q]];
+        if (l === 1) captures += count[head[q]];
+        else if (l === 2) ataris++;
+      } else if (cq === c && libs[head[q]] === 1) ownAtari = true;
+    }
+    const after = captures > 0 ? 3 : libertiesAfter(b, p, c, 3);
+    if (captures > 0) v += captures >= 3 ? 0.55 : 0.4;
+    if (ownAtari && after >= 2) {
+      saves = true;
+      v += 0.4;
+    }
+    if (ataris > 0 && after >= 2) v += 0.12;
+    if (after === 1 && !saves) {
+      // Self-atari: a lone stone may be a sacrifice or throw-in, a bigger chain usually just dies.
+      let ownNeighbour = false;
+      for (let k = 0; k < 4; k++) if (color[p + dirs[k]] === c) ownNeighbour = true;
+      v = ownNeighbour ? 0.01 : Math.min(v, 0.1);
+    } else if (PATTERN_MOVE[patternIndex(b, p, c)] !== 0) v += 0.1;
+    if (last >= 0) {
+      const d = Math.abs(row - lastRow) + Math.abs(col - lastCol);
+      if (d <= 2) v += 0.12;
+      else if (d <= 4) v += 0.04;
+    }
+    out[i] = v < 0 ? 0 : v > 1 ? 1 : v;
+  }
+}
