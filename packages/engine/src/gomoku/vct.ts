@@ -20,9 +20,10 @@ export interface VctOptions extends ThreatOptions {
  * (a three is the one-four case: the straight four). The defender may answer a threat on any point of that
  * VCF line, with any four of its own, or on any point where one of its forced blocks in the line would have
  * become a four (a counter-four ready in advance); a renju threat ending on a forbidden block may also be
- * answered next to the forbidden point. Every attacker node tries a VCF first. This is the defence set of
- * quintet's VCT solver: a defender move outside it that still breaks the VCF is not considered, so a found
- * win is a strong claim, not a proof for every possible defence (a VCF is a proof).
+ * answered next to the forbidden point; a threat fails outright when the defender has a VCF of its own. Every
+ * attacker node tries a VCF first. This is the defence set of quintet's VCT solver: a defender move outside it
+ * that still breaks the VCF is not considered, so a found win is a strong claim, not a proof for every possible
+ * defence (a VCF is a proof).
  */
 export class VctSolver {
   /** Nodes of the last search (VCF sub-searches included). */
