@@ -9,6 +9,8 @@ export { NodeStore, UNEXPANDED, BYTES_PER_NODE } from './mcts/tree.js';
 export { PlayoutTrace } from './mcts/trace.js';
 export type { MctsPolicy, MctsOptions, MctsResult, MctsCandidate } from './mcts/types.js';
 export { goLightPolicy } from './games/go/light.js';
+export { goHeavyPolicy, goMctsOptions, ownershipEstimate, deadStones } from './games/go/policy.js';
+export { HeavyPlayout } from './games/go/heavy.js';
 export { gomokuCandidates } from './games/gomoku/candidates.js';
 export { reversiDiscCount } from './games/reversi/discs.js';
 export { checkersDistance, checkersPlayoutValue } from './games/checkers/distance.js';

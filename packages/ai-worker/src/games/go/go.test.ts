@@ -69,11 +69,11 @@ describe('Go 3x3 patterns', () => {
   it('match a hane and an unprotected cut for either side, and not an empty neighbourhood', () => {
     const hane = board(['.........', '...XOX...', '.........', '.........', '.........', '.........', '.........', '.........', '.........']);
     const p = hane.point(4, 2);
-    expect(PATTERN_MOVE[patternIndex(hane.board, p, 1)]).toBe(1);
-    expect(PATTERN_MOVE[patternIndex(hane.board, p, 2)]).toBe(1);
+    expect(PATTERN_MOVE[patternIndex(hane.board.color, hane.board.W, p, 1)]).toBe(1);
+    expect(PATTERN_MOVE[patternIndex(hane.board.color, hane.board.W, p, 2)]).toBe(1);
     const cut = board(['.........', '...XO....', '...O.....', '.........', '.........', '.........', '.........', '.........', '.........']);
-    expect(PATTERN_MOVE[patternIndex(cut.board, cut.point(4, 2), 1)]).toBe(1);
-    expect(PATTERN_MOVE[patternIndex(cut.board, cut.point(7, 7), 1)]).toBe(0);
+    expect(PATTERN_MOVE[patternIndex(cut.board.color, cut.board.W, cut.point(4, 2), 1)]).toBe(1);
+    expect(PATTERN_MOVE[patternIndex(cut.board.color, cut.board.W, cut.point(7, 7), 1)]).toBe(0);
   });
 });
 

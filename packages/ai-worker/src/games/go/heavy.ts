@@ -1,9 +1,14 @@
-import { BLACK, BORDER, ChainBoard, EMPTY, WHITE, countArea, handicapPoints, type GoPosition, type Rng } from '@qi/engine';
+import * as engine from '@qi/engine';
+import type { GoPosition, Rng } from '@qi/engine';
 import type { PlayoutTrace } from '../../mcts/trace.js';
-import { PATTERN_MOVE, patternIndex } from './patterns.js';
+import * as patterns from './patterns.js';
+
+// Imported bindings copied once: under a module runner (vitest) every use of an import is a property lookup.
+const { BLACK, BORDER, ChainBoard, EMPTY, WHITE, countArea, handicapPoints } = engine;
+const { PATTERN_MOVE, patternIndex } = patterns;
 
 /** Chance that a playout move tries the 3x3 pattern replies around the last move before a random move. */
-const PATTERN_PROBABILITY = Number(process.env.PP ?? 0.9);
+const PATTERN_PROBABILITY = 0.9;
 
 /**
  * Mogo-style heavy playouts on a scratch board with exact liberties: each move first answers the last move's
@@ -16,7 +21,7 @@ const PATTERN_PROBABILITY = Number(process.env.PP ?? 0.9);
 export class HeavyPlayout {
   /** Board size this playout runs on. */
   readonly size: number;
-  private readonly b: ChainBoard;
+  private readonly b: engine.ChainBoard;
   private readonly empty: Int32Array;
   private readonly where: Int32Array;
   private nEmpty = 0;
@@ -158,7 +163,7 @@ export class HeavyPlayout {
     for (let k = 0; k < 8; k++) {
       const p = last + (k === 0 ? -W - 1 : k === 1 ? -W : k === 2 ? -W + 1 : k === 3 ? -1 : k === 4 ? 1 : k === 5 ? W - 1 : k === 6 ? W : W + 1);
       if (color[p] !== EMPTY || p === ko) continue;
-      if (PATTERN_MOVE[patternIndex(b, p, c)] === 0) continue;
+      if (PATTERN_MOVE[patternIndex(color, W, p, c)] === 0) continue;
       if (!this.playable(p, c, o)) continue;
       cand[n++] = p;
     }

@@ -1,5 +1,10 @@
-import { BORDER, EMPTY, PASS, type ChainBoard, type GoPosition } from '@qi/engine';
-import { PATTERN_MOVE, patternIndex } from './patterns.js';
+import * as engine from '@qi/engine';
+import type { ChainBoard, GoPosition } from '@qi/engine';
+import * as patterns from './patterns.js';
+
+// Imported bindings copied once: under a module runner (vitest) every use of an import is a property lookup.
+const { BORDER, EMPTY, PASS } = engine;
+const { PATTERN_MOVE, patternIndex } = patterns;
 
 /**
  * Cheap Go knowledge for the tree: which moves to create (no filling of own one-point eyes) and a prior per
@@ -128,7 +133,7 @@ export function goPriors(pos: GoPosition, moves: Int32Array, n: number, out: Flo
       let ownNeighbour = false;
       for (let k = 0; k < 4; k++) if (color[p + dirs[k]] === c) ownNeighbour = true;
       v = ownNeighbour ? 0.01 : Math.min(v, 0.1);
-    } else if (PATTERN_MOVE[patternIndex(b, p, c)] !== 0) v += 0.1;
+    } else if (PATTERN_MOVE[patternIndex(color, W, p, c)] !== 0) v += 0.1;
     if (last >= 0) {
       const d = Math.abs(row - lastRow) + Math.abs(col - lastCol);
       if (d <= 2) v += 0.12;

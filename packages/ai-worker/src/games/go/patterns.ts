@@ -1,5 +1,3 @@
-import { BORDER, EMPTY, type ChainBoard } from '@qi/engine';
-
 /**
  * Mogo's 3x3 playout patterns (Gelly, Wang, Munos, Teytaud 2006, as listed in Pachi's moggy.c): shapes whose
  * centre is a good reply near the last move (hane, cuts, side blocks). A shape is written top row first with
@@ -34,23 +32,22 @@ const V_EMPTY = 0, V_OWN = 1, V_ENEMY = 2, V_EDGE = 3;
 /** 1 at every 3x3 index (see patternIndex) whose centre matches a pattern, for the side to move. */
 export const PATTERN_MOVE: Uint8Array = buildTable();
 
-/** The 16-bit neighbourhood index of empty point p for colour c (own = c): 2 bits per neighbour, NW to SE. */
-export function patternIndex(b: ChainBoard, p: number, c: number): number {
-  const color = b.color, W = b.W;
-  return (
-    cell(color[p - W - 1], c) |
-    (cell(color[p - W], c) << 2) |
-    (cell(color[p - W + 1], c) << 4) |
-    (cell(color[p - 1], c) << 6) |
-    (cell(color[p + 1], c) << 8) |
-    (cell(color[p + W - 1], c) << 10) |
-    (cell(color[p + W], c) << 12) |
-    (cell(color[p + W + 1], c) << 14)
-  );
-}
+/** Neighbourhood value by (colour to move << 2 | stone): EMPTY, BLACK, WHITE, BORDER seen by Black, then by White. */
+const CELL = Uint8Array.of(0, 0, 0, 0, V_EMPTY, V_OWN, V_ENEMY, V_EDGE, V_EMPTY, V_ENEMY, V_OWN, V_EDGE);
 
-function cell(v: number, c: number): number {
-  return v === EMPTY ? V_EMPTY : v === BORDER ? V_EDGE : v === c ? V_OWN : V_ENEMY;
+/** The 16-bit neighbourhood index of point p of a padded board (`color`, row stride W) for colour c: 2 bits per neighbour, NW to SE. */
+export function patternIndex(color: Uint8Array, W: number, p: number, c: number): number {
+  const k = c << 2;
+  return (
+    CELL[k | color[p - W - 1]] |
+    (CELL[k | color[p - W]] << 2) |
+    (CELL[k | color[p - W + 1]] << 4) |
+    (CELL[k | color[p - 1]] << 6) |
+    (CELL[k | color[p + 1]] << 8) |
+    (CELL[k | color[p + W - 1]] << 10) |
+    (CELL[k | color[p + W]] << 12) |
+    (CELL[k | color[p + W + 1]] << 14)
+  );
 }
 
 function buildTable(): Uint8Array {
