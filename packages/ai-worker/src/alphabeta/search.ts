@@ -143,10 +143,23 @@ export class AlphaBeta {
       this.bestScore = this.terminalScore(0);
     } else {
       this.rootCount = this.generate(this.rootList, 0);
+      if (limits.rootMoves !== undefined) this.restrictRoot(limits.rootMoves);
       this.rootScore.fill(0);
       this.rootExact.fill(0);
       this.rootOrder.fill(0);
     }
+  }
+
+  /** Keeps only the root moves listed (when at least one of them is there, so a search always has a move). */
+  private restrictRoot(keep: readonly number[]): void {
+    let k = 0;
+    for (let i = 0; i < this.rootCount; i++) if (keep.includes(this.untag(this.rootList[i]))) this.rootList[k++] = this.rootList[i];
+    if (k > 0) this.rootCount = k;
+  }
+
+  private copyRoot(into: Int32Array): number {
+    into.set(this.rootList.subarray(0, this.rootCount));
+    return this.rootCount;
   }
 
   /** Asks the running search to end at its next check (from a progress callback or between slices). */
@@ -434,7 +447,8 @@ export class AlphaBeta {
     }
 
     const moves = this.movesAt(ply);
-    const n = this.generate(moves, ply);
+    // The root searches the list made at start (the same moves, possibly restricted by limits.rootMoves).
+    const n = ply === 0 ? this.copyRoot(moves) : this.generate(moves, ply);
     if (n === 0) return this.brs ? this.staticEval(ply) : this.terminalScore(ply);
     const player = this.brs ? ((ply & 1) === 0 ? this.rootPlayer : (this.rootPlayer + 1) % pos.playerCount) : pos.currentPlayer();
     const mySide = this.brs ? ply & 1 : this.side(player);

@@ -8,6 +8,8 @@ export interface Limits {
   timeMs?: number;
   /** A stop flag: the search ends soon after element 0 becomes non-zero (works over a SharedArrayBuffer). */
   stop?: Int32Array;
+  /** Alpha-beta: search only these root moves (like UCI's searchmoves); moves not legal at the root are ignored. */
+  rootMoves?: readonly number[];
 }
 
 /** A millisecond clock for time limits (monotonic where available). */

@@ -5,7 +5,8 @@ import { createStopFlag, now, setStopFlag, type Limits } from '../core/limits.js
 import { isWinScore } from '../core/score.js';
 import { Mcts } from '../mcts/search.js';
 import type { MctsResult } from '../mcts/types.js';
-import { gameEntry, type GameEntry } from './games.js';
+import type { ClassicBot } from '../baselines/types.js';
+import { gameEntry, type GameEntry, type Presolved, type Presolver } from './games.js';
 import { levelBudget, pickCandidate } from './levels.js';
 import type { Algorithm, Candidate, PositionInfo, PositionSetup, Progress, ThinkLimits } from './protocol.js';
 import { yieldToEventLoop } from './yield.js';
@@ -45,6 +46,8 @@ export class Bot {
   private mcts: Mcts | null = null;
   private alphaBeta: AlphaBeta | null = null;
   private alphaBetaExact: AlphaBeta | null = null;
+  private presolver: Presolver | null = null;
+  private classic: ClassicBot | null = null;
   private readonly flag: Int32Array;
   private readonly shared: boolean;
   private readonly sliced: boolean;
@@ -86,6 +89,8 @@ export class Bot {
       this.mcts = null;
       this.alphaBeta = null;
       this.alphaBetaExact = null;
+      this.presolver = null;
+      this.classic = null;
     } else if (this.mcts !== null) {
       // Same game, more moves: keep the search tree below them.
       this.mcts.advance(list.slice(this.played.length), pos);
@@ -155,7 +160,8 @@ export class Bot {
     const pos = this.position();
     const entry = this.entry as GameEntry;
     const algorithm: Algorithm = limits.algorithm ?? entry.algorithm;
-    const level = limits.level === undefined ? null : levelBudget(limits.level, algorithm);
+    if (algorithm === 'classic') return this.classicMove(pos, entry, onProgress);
+    const level = limits.level === undefined ? null : (entry.level ?? levelBudget)(limits.level, algorithm);
     const budget: Limits = {
       timeMs: limits.timeMs ?? level?.timeMs,
       nodes: limits.nodes ?? level?.nodes,
@@ -166,9 +172,21 @@ export class Bot {
       budget.timeMs = DEFAULT_THINK_MS;
     }
     const temperature = level?.temperature ?? 0;
-    const search = algorithm === 'mcts' ? this.mctsSearch() : this.alphaBetaSearch(temperature > 0);
     setStopFlag(this.flag, false);
     this.stopAsked = false;
+    if (algorithm === 'alphabeta' && entry.presolver !== undefined && !continuous) {
+      const t0 = now();
+      this.presolver ??= entry.presolver();
+      const solved = this.presolver.presolve(pos, budget.timeMs, limits.level);
+      if (solved?.move !== undefined) {
+        const answer = solvedProgress(solved, solved.move, now() - t0, this.entry?.scoreScale ?? 100);
+        if (onProgress) report(onProgress, answer);
+        return answer;
+      }
+      if (solved?.rootMoves !== undefined) budget.rootMoves = solved.rootMoves;
+      if (budget.timeMs !== undefined) budget.timeMs = Math.max(1, budget.timeMs - (now() - t0));
+    }
+    const search = algorithm === 'mcts' ? this.mctsSearch() : this.alphaBetaSearch(temperature > 0);
     this.running = search;
     try {
       search.start(pos, budget);
@@ -201,6 +219,30 @@ export class Bot {
     } finally {
       this.running = null;
     }
+  }
+
+  /** The classic baseline's move, as a final answer (it has no budget and no candidates). */
+  private classicMove(pos: Position, entry: GameEntry, onProgress: ((p: Progress) => void) | undefined): Progress {
+    if (entry.classic === undefined) throw new Error(`${pos.game} has no classic bot`);
+    this.classic ??= entry.classic();
+    const t0 = now();
+    const move = pos.isTerminal() ? null : this.classic.choose(pos, this.rng);
+    const answer: Progress = {
+      algorithm: 'classic',
+      move,
+      winRate: 0.5,
+      score: 0,
+      depth: 0,
+      visits: 0,
+      nodes: 0,
+      timeMs: now() - t0,
+      pv: move === null ? [] : [move],
+      candidates: [],
+      done: true,
+      reason: move === null ? 'terminal' : 'classic',
+    };
+    if (onProgress) report(onProgress, answer);
+    return answer;
   }
 
   private mctsSearch(): RunningSearch & { result(): MctsResult } {
@@ -264,6 +306,26 @@ export class Bot {
   private assertIdle(): void {
     if (this.running !== null) throw new Error('the bot is thinking: call stop() and wait for its answer first');
   }
+}
+
+/** The final answer for a move a game's solver decided before any search. */
+function solvedProgress(solved: Presolved, move: number, timeMs: number, scale: number): Progress {
+  const score = solved.score ?? 0;
+  const winRate = winRateOf(score, scale);
+  return {
+    algorithm: 'alphabeta',
+    move,
+    winRate,
+    score,
+    depth: solved.pv?.length ?? 1,
+    visits: 0,
+    nodes: solved.nodes,
+    timeMs,
+    pv: solved.pv ?? [move],
+    candidates: [{ move, visits: 0, score, winRate, prior: 0 }],
+    done: true,
+    reason: 'solved',
+  };
 }
 
 /** Maps an alpha-beta score to a win rate: proven results to 0 or 1, evaluations through a logistic curve. */

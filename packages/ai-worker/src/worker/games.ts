@@ -1,10 +1,16 @@
 import { CheckersPosition, GoPosition, GomokuPosition, ReversiPosition, type CheckersRules, type GoRules, type GomokuOptions, type Position } from '@qi/engine';
 import type { AlphaBetaOptions } from '../alphabeta/types.js';
 import type { MctsOptions } from '../mcts/types.js';
-import { checkersDistance, checkersPlayoutValue } from '../games/checkers/distance.js';
+import { checkersKnowledge, checkersPlayouts } from '../games/checkers/knowledge.js';
 import { goMctsOptions } from '../games/go/policy.js';
 import { gomokuCandidates } from '../games/gomoku/candidates.js';
-import { reversiDiscCount } from '../games/reversi/discs.js';
+import { gomokuKnowledge } from '../games/gomoku/knowledge.js';
+import { GOMOKU_WIDTH, gomokuThreats } from '../games/gomoku/threats.js';
+import { reversiEndgame } from '../games/reversi/endgame.js';
+import { reversiKnowledge } from '../games/reversi/eval.js';
+import { checkersDepth3, gomokuClassic, goRandom, reversiGreedy } from '../baselines/index.js';
+import type { ClassicBot } from '../baselines/types.js';
+import type { LevelBudget } from './levels.js';
 import type { Algorithm } from './protocol.js';
 
 /** How the worker creates and searches one game. */
@@ -19,6 +25,32 @@ export interface GameEntry {
   alphabeta?: () => AlphaBetaOptions;
   /** Alpha-beta score worth a 73% win rate (logistic scale), to report scores as win rates. */
   scoreScale?: number;
+  /** The classic baseline opponent (`algorithm: 'classic'`). */
+  classic?: () => ClassicBot;
+  /** The game's own budget for a level (replaces the generic one of levels.ts for this game). */
+  level?: (level: number, algorithm: Algorithm) => LevelBudget;
+  /** A solver run before alpha-beta (one per bot; see Presolver). */
+  presolver?: () => Presolver;
+}
+
+/** What a game's own solver decided before the alpha-beta search. */
+export interface Presolved {
+  /** A move to play outright (a proven win, an exact endgame result); absent: search as usual. */
+  move?: number;
+  /** Its score in the alpha-beta units (±WIN minus plies for a proven win or loss). */
+  score?: number;
+  /** Its line. */
+  pv?: number[];
+  /** Root moves worth searching (e.g. the ones that do not lose to a forced sequence); absent: all. */
+  rootMoves?: number[];
+  /** Nodes the solver spent. */
+  nodes: number;
+}
+
+/** A game's exact or threat solver, asked first by alpha-beta searches (Reversi endgames, Gomoku VCF). */
+export interface Presolver {
+  /** Looks at `pos` (left as it was) within about `timeMs` at `level` (undefined: full strength); null when it has nothing to say. */
+  presolve(pos: Position, timeMs: number | undefined, level: number | undefined): Presolved | null;
 }
 
 const registry = new Map<string, GameEntry>();
@@ -39,31 +71,40 @@ registerGame('go', {
   create: (rules) => new GoPosition(rules as Partial<GoRules> | undefined),
   algorithm: 'mcts',
   mcts: goMctsOptions,
+  classic: () => goRandom(),
 });
 
-// Baseline knowledge until each game's own evaluation lands: exact endgames, tactics within the horizon.
 registerGame('reversi', {
   create: (rules) => {
     if (rules !== undefined && Object.keys(rules).length > 0) throw new Error(`reversi takes no rules, got ${JSON.stringify(rules)}`);
     return new ReversiPosition();
   },
   algorithm: 'alphabeta',
-  alphabeta: () => ({ evaluator: reversiDiscCount, ttMegabytes: 32 }),
-  scoreScale: 8,
+  alphabeta: () => ({ evaluator: reversiKnowledge, ttMegabytes: 32 }),
+  // An evaluation of 4 discs' worth (a corner and change) reads as a 73% win rate.
+  scoreScale: 400,
+  presolver: reversiEndgame,
+  classic: reversiGreedy,
 });
 
 registerGame('gomoku', {
   create: (rules) => new GomokuPosition(rules as GomokuOptions | undefined),
   algorithm: 'alphabeta',
-  alphabeta: () => ({ evaluator: { evaluate: () => 0, searchMoves: gomokuCandidates }, ttMegabytes: 32 }),
+  alphabeta: () => ({ evaluator: gomokuKnowledge(GOMOKU_WIDTH), ttMegabytes: 32, aspiration: 0 }),
   mcts: () => ({ policy: { treeMoves: gomokuCandidates }, playoutPlyCap: 120 }),
+  // An open three's worth (about 1000) reads as a 73% win rate.
+  scoreScale: 1000,
+  presolver: gomokuThreats,
+  classic: gomokuClassic,
 });
 
 registerGame('checkers', {
   create: (rules) => new CheckersPosition(rules as Partial<CheckersRules> | undefined),
   algorithm: 'alphabeta',
   // Two players: negamax; more: the paranoid reduction (Best-Reply needs legalMovesFor/playAs on the position).
-  alphabeta: () => ({ evaluator: checkersDistance, ttMegabytes: 32 }),
-  mcts: () => ({ policy: checkersPlayoutValue, playoutPlyCap: 120 }),
-  scoreScale: 10,
+  alphabeta: () => ({ evaluator: checkersKnowledge, ttMegabytes: 32 }),
+  mcts: () => ({ policy: checkersPlayouts, playoutPlyCap: 120 }),
+  // Evaluation units: 16 a step of distance (10 plain + 6 hop-aware); five steps' lead reads as a 73% win rate.
+  scoreScale: 80,
+  classic: checkersDepth3,
 });

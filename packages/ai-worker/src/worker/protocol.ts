@@ -1,7 +1,7 @@
 /** Plain-data types of the worker API: what crosses the comlink boundary (moves are integers). */
 
-/** The two searches. */
-export type Algorithm = 'mcts' | 'alphabeta';
+/** The two searches, and 'classic': the game's fixed baseline bot of the MFC course programs (no budget, no levels). */
+export type Algorithm = 'mcts' | 'alphabeta' | 'classic';
 
 /** A game to set up: its id, its rules value and the moves played from the start (integers or move text). */
 export interface PositionSetup {

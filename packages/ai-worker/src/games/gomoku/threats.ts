@@ -1,0 +1,75 @@
+import { MAX_MOVES, VcfSolver, VctSolver, type GomokuPosition, type Position } from '@qi/engine';
+import { WIN } from '../../core/score.js';
+import type { Presolved, Presolver } from '../../worker/games.js';
+import { gomokuSearchMoves } from './knowledge.js';
+
+/** Points searched per node (and checked by the defence test at the root). */
+export const GOMOKU_WIDTH = 14;
+
+/** What a level may use of the threat solvers: VCF length (attacker moves, the five included), VCT, the defence check. */
+export interface ThreatBudget {
+  vcfDepth: number;
+  vcfNodes: number;
+  vct: boolean;
+  vctNodes: number;
+  defence: boolean;
+  defenceNodes: number;
+}
+
+/**
+ * Per level: a beginner only sees a five in one, then short VCFs, the VCF defence check from level 5, full VCF
+ * from level 7 and VCT from level 8 (full strength: everything, budgets growing with the time allowed).
+ */
+export function threatBudget(timeMs: number | undefined, level: number | undefined): ThreatBudget {
+  const lv = level ?? 10;
+  const long = timeMs === undefined || timeMs >= 1000;
+  return {
+    vcfDepth: lv <= 2 ? 1 : lv <= 4 ? 2 : lv <= 6 ? 4 : 40,
+    vcfNodes: long ? 200_000 : 20_000,
+    vct: lv >= 8,
+    vctNodes: long ? 100_000 : 10_000,
+    defence: lv >= 5,
+    defenceNodes: long ? 20_000 : 4_000,
+  };
+}
+
+/**
+ * The engine's threat solvers in front of alpha-beta: a VCF (then a VCT) of the side to move is played at once;
+ * otherwise every candidate after which the opponent has a VCF is dropped from the root (it loses by force),
+ * unless all of them lose. Renju forbidden points are the engine's: the solvers never let black play one.
+ */
+export function gomokuThreats(): Presolver {
+  const vcf = new VcfSolver(16);
+  const vct = new VctSolver(16);
+  const list = new Int32Array(MAX_MOVES);
+  return {
+    presolve(pos: Position, timeMs: number | undefined, level: number | undefined): Presolved | null {
+      const g = pos as GomokuPosition;
+      if (g.isTerminal() || g.stoneCount() === 0) return null;
+      const b = threatBudget(timeMs, level);
+      let nodes = 0;
+      const own = vcf.solve(g, { maxDepth: b.vcfDepth, maxNodes: b.vcfNodes });
+      nodes += own.nodes;
+      if (own.win && g.isLegal(own.line[0])) return { move: own.line[0], score: WIN - own.line.length, pv: own.line, nodes };
+      if (b.vct) {
+        const t = vct.solve(g, { maxNodes: b.vctNodes });
+        nodes += t.nodes;
+        // A VCT is a strong claim, not a proof (see VctSolver): report it as a near-win, not a proven one.
+        if (t.win && g.isLegal(t.line[0])) return { move: t.line[0], score: 4_000_000, pv: t.line, nodes };
+      }
+      if (!b.defence) return null;
+      const n = gomokuSearchMoves(g, list, GOMOKU_WIDTH);
+      if (n <= 1) return n === 1 ? { rootMoves: [list[0]], nodes } : null;
+      const safe: number[] = [];
+      for (let i = 0; i < n; i++) {
+        g.play(list[i]);
+        const r = g.isTerminal() ? null : vcf.solve(g, { maxNodes: b.defenceNodes });
+        g.undo();
+        if (r !== null) nodes += r.nodes;
+        if (r === null || !r.win) safe.push(list[i]);
+      }
+      if (safe.length === 0 || safe.length === n) return { nodes };
+      return { rootMoves: safe, nodes };
+    },
+  };
+}
