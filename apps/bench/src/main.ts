@@ -95,7 +95,7 @@ function cpuProfile(argv: string[]): number | null {
   if (i < 0 || process.env.QI_BENCH_CPU_PROF === '1') return null;
   const rest = [...argv];
   rest.splice(i, 1);
-  let dir = 'bench-out/cpu-prof';
+  let dir = 'out/cpu-prof';
   const d = rest.indexOf('--cpu-prof-dir');
   if (d >= 0) {
     dir = rest[d + 1] ?? dir;

@@ -96,7 +96,7 @@ rl.on('line', (raw) => {
   it('calibrate: levels 1-3 of reversi with tiny budgets, fitted and written as data', async () => {
     const data = tmp();
     const c = capture();
-    const code = await runBench(['calibrate', '--game', 'reversi', '--max-level', '3', '--games', '2', '--out', tmp(), '--data', data], c.io);
+    const code = await runBench(['calibrate', '--game', 'reversi', '--max-level', '3', '--games', '2', '--concurrency', '1', '--out', tmp(), '--data', data], c.io);
     expect(code).toBe(0);
     console.log(c.out.join('\n'));
     const table = JSON.parse(readFileSync(join(data, 'levels-elo.json'), 'utf8')).games.reversi;

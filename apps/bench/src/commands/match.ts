@@ -18,7 +18,7 @@ import type { CommandIo } from './io.js';
 
 export const matchUsage = `selfplay|match options:
   --game go|gomoku|reversi     game (default go)   --size N  --komi K (go)  --rule freestyle|standard|renju (gomoku)
-  --a SPEC --b SPEC            players: level:N, nodes:N, time:MS, depth:N (joined by +, e.g. level:5+nodes:800),
+  --a SPEC --b SPEC            players: level:N, nodes:N, time:MS, depth:N (joined by +, e.g. level:5+nodes:800), classic,
                                gtp:<command> (Go), piskvork:<command> (Gomoku); name=SPEC names a player
   --games N                    games (default 100; pairs share an opening, colours swapped)
   --concurrency N              games in parallel (default: cores)
@@ -27,7 +27,7 @@ export const matchUsage = `selfplay|match options:
   --sprt elo0,elo1[,alpha,beta]  stop early when the SPRT decides (default alpha = beta = 0.05)
   --referee gnugo|none         Go: GNU Go judges legality and the final score (default gnugo when installed)
   --opening-plies N            random opening plies (default go 2, gomoku 3, reversi 4)
-  --seed N  --out DIR          openings seed (default 1); output folder (default bench-out/<command>-<time>)`;
+  --seed N  --out DIR          openings seed (default 1); output folder (default out/<command>-<time>)`;
 
 /** Parses the flags shared by match-like commands into a BenchGame. */
 export function gameFromFlags(flags: Flags): BenchGame {
@@ -57,7 +57,7 @@ export function parseSprt(text: string | undefined): SprtConfig | undefined {
 /** The default output folder of a command. */
 export function defaultOut(command: string): string {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
-  return join('bench-out', `${command}-${stamp}`);
+  return join('out', `${command}-${stamp}`);
 }
 
 /** The referee executable from `--referee` for a game (null when none). */
@@ -126,15 +126,20 @@ export function writeReports(summary: MatchSummary, kind: string): void {
   writeFileSync(join(summary.outDir, 'report.html'), matchReportHtml(summary, `Qi bench ${kind}`));
 }
 
+function eloText(x: number): string {
+  return Number.isFinite(x) ? x.toFixed(0) : x > 0 ? '+inf' : '-inf';
+}
+
 /** The closing lines of a match. */
 export function describe(s: MatchSummary): string {
   const lines = [
     `${s.players.a.name} vs ${s.players.b.name} (${s.gameLabel}): ${formatStats(s.stats)}`,
-    `elo 95% [${s.stats.eloLow.toFixed(0)}, ${s.stats.eloHigh.toFixed(0)}], ${s.results.length} games in ${duration(s.elapsedMs)}`,
+    `Elo 95% interval [${eloText(s.stats.eloLow)}, ${eloText(s.stats.eloHigh)}], ${s.results.length} games in ${duration(s.elapsedMs)}`,
   ];
   if (s.sprt) lines.push(`SPRT: LLR ${s.sprt.llr.toFixed(2)} [${s.sprt.lower.toFixed(2)}, ${s.sprt.upper.toFixed(2)}] → ${s.sprt.result}${s.stoppedBy ? ` (${s.stoppedBy})` : ''}`);
   for (const p of [s.players.a, s.players.b]) {
-    lines.push(`${p.name}: ${p.msPerMove.toFixed(0)} ms/move, ${Math.round(p.nodesPerSecond).toLocaleString('en-US')} nodes/s${p.faults.length ? `, ${p.faults.length} fault(s): ${p.faults[0]}` : ''}`);
+    const speed = p.nodesPerSecond > 0 ? `, ${Math.round(p.nodesPerSecond).toLocaleString('en-US')} nodes/s` : '';
+    lines.push(`${p.name}: ${p.moves} moves, ${p.msPerMove.toFixed(0)} ms/move${speed}${p.faults.length ? `, ${p.faults.length} fault(s): ${p.faults[0]}` : ''}`);
   }
   lines.push(`records, summary.json and report.html in ${s.outDir}`);
   return lines.join('\n');

@@ -20,6 +20,7 @@ describe('player specs', () => {
       name: 'gnugo-L10',
       command: ['/usr/games/gnugo', '--mode', 'gtp', '--level', '10'],
     });
+    expect(parsePlayerSpec('classic')).toEqual({ kind: 'bot', name: 'classic', algorithm: 'classic' });
     expect(splitCommand(`node "my engine.js" 'a b'`)).toEqual(['node', 'my engine.js', 'a b']);
     expect(() => parsePlayerSpec('level:11')).toThrow(/1–10/);
     expect(() => parsePlayerSpec('nodes:-5')).toThrow(/nodes/);

@@ -6,6 +6,7 @@
  */
 import { PASS, type GoPosition, type GomokuPosition, type Position } from '@qi/engine';
 import { startNodeBot, type NodeBot } from '@qi/ai-worker/node';
+import type { ThinkLimits } from '@qi/ai-worker';
 import { GtpClient, GtpFailure } from '../gtp/client.js';
 import type { BenchGame } from './games.js';
 import { PiskvorkClient } from './piskvork.js';
@@ -87,7 +88,8 @@ class BotPlayer implements Player {
       nodes: s.nodes ?? (s.level === undefined && s.timeMs === undefined && s.depth === undefined ? this.budget.nodes : undefined),
       timeMs: s.timeMs ?? (s.level === undefined && s.nodes === undefined && s.depth === undefined ? this.budget.timeMs : undefined),
       depth: s.depth,
-      algorithm: s.algorithm,
+      // 'classic' exists in ai-workers that ship the classic baseline bots; older ones reject it by name.
+      algorithm: s.algorithm as ThinkLimits['algorithm'],
     };
     try {
       await node.bot.setPosition({ game: game.id, rules: game.rules, moves: [...moves] });

@@ -4,6 +4,8 @@
  *   nodes:5000          a Qi bot with 5000 playouts/nodes a move (full strength, no randomness)
  *   time:1000           a Qi bot with 1000 ms a move;  depth:6  alpha-beta to depth 6
  *   level:3+nodes:800   combined: the level's randomness, 800 nodes;  +algo:mcts picks the search
+ *   classic             the game's classic baseline bot (greedy Reversi, depth-4 Gomoku, depth-3 Chinese Checkers,
+ *                       random Go), where the ai-worker provides one (`algorithm: 'classic'`)
  *   gtp:/usr/games/gnugo --mode gtp --level 10       any GTP engine (child process)
  *   piskvork:/path/to/engine args                    any piskvork (Gomocup) engine (child process)
  * An optional `name=` prefix names the player in reports: `strong=level:10`.
@@ -11,7 +13,7 @@
 
 /** A parsed spec. */
 export type PlayerSpec =
-  | { kind: 'bot'; name: string; level?: number; nodes?: number; timeMs?: number; depth?: number; algorithm?: 'mcts' | 'alphabeta' }
+  | { kind: 'bot'; name: string; level?: number; nodes?: number; timeMs?: number; depth?: number; algorithm?: 'mcts' | 'alphabeta' | 'classic' }
   | { kind: 'gtp'; name: string; command: string[] }
   | { kind: 'piskvork'; name: string; command: string[] };
 
@@ -58,7 +60,7 @@ export function parsePlayerSpec(input: string): PlayerSpec {
     text = named[2];
   }
   const colon = text.indexOf(':');
-  if (colon < 0) throw new Error(`player spec "${input}": expected kind:value such as level:10, nodes:5000, gtp:<command>, piskvork:<command>`);
+  if (colon < 0 && text !== 'classic') throw new Error(`player spec "${input}": expected kind:value such as level:10, nodes:5000, gtp:<command>, piskvork:<command>`);
   const kind = text.slice(0, colon);
   if (kind === 'gtp' || kind === 'piskvork') {
     const command = splitCommand(text.slice(colon + 1));
@@ -68,6 +70,7 @@ export function parsePlayerSpec(input: string): PlayerSpec {
     return { kind, name: name ?? (level >= 0 && command[level + 1] ? `${base}-L${command[level + 1]}` : base), command };
   }
   const spec: PlayerSpec = { kind: 'bot', name: '' };
+  if (text === 'classic') return { kind: 'bot', name: name ?? 'classic', algorithm: 'classic' };
   for (const part of text.split('+')) {
     const c = part.indexOf(':');
     const key = c < 0 ? part : part.slice(0, c);
@@ -80,9 +83,9 @@ export function parsePlayerSpec(input: string): PlayerSpec {
     else if (key === 'time') spec.timeMs = positiveInt(key, value, input);
     else if (key === 'depth') spec.depth = positiveInt(key, value, input);
     else if (key === 'algo') {
-      if (value !== 'mcts' && value !== 'alphabeta') throw new Error(`player spec "${input}": algo must be mcts or alphabeta, got "${value}"`);
+      if (value !== 'mcts' && value !== 'alphabeta' && value !== 'classic') throw new Error(`player spec "${input}": algo must be mcts, alphabeta or classic, got "${value}"`);
       spec.algorithm = value;
-    } else throw new Error(`player spec "${input}": unknown part "${part}" (use level:N, nodes:N, time:MS, depth:N, algo:mcts|alphabeta, gtp:…, piskvork:…)`);
+    } else throw new Error(`player spec "${input}": unknown part "${part}" (use level:N, nodes:N, time:MS, depth:N, algo:mcts|alphabeta|classic, classic, gtp:…, piskvork:…)`);
   }
   spec.name = name ?? text.replace(/\+/g, ',');
   return spec;

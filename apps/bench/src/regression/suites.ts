@@ -277,8 +277,9 @@ const aiTactics: RegressionSuite = {
     });
     const corner = ["D3","C5","D6","E7","E6","F6","B5","B4","G7","D2","C2","F5","D8","G6","B3","F8","H7","A3","F7","E3","F3","B6","B7","F4","E2","C1","F2","E1","G5","G2","D1","E8","D7","C8","G3","H4","F1","H6","H2","A6","H5","B1","C4","C3","A2","B2","H3","C7"];
     return [
-      // White D5 E5 have one liberty left (F5) after Black C5 D6 E6 D4 E4; White's other stones sit on the edge.
-      tactic('go-capture-two-in-atari', 'go', { size: 9, komi: 7.5 }, ['C5', 'D5', 'D6', 'E5', 'E6', 'J1', 'D4', 'J2', 'E4', 'J3'], { nodes: 3000 }, ['F5']),
+      // White's five stones A5–E5 between Black's rows 4 and 6 have one liberty, F5: capture them, or White
+      // escapes through F5 and cuts Black in two.
+      tactic('go-capture-five-in-atari', 'go', { size: 9, komi: 7.5 }, ['A4', 'A5', 'B4', 'B5', 'C4', 'C5', 'D4', 'D5', 'E4', 'E5', 'A6', 'J9', 'B6', 'J8', 'C6', 'J7', 'D6', 'J1', 'E6', 'J2'], { nodes: 3000 }, ['F5']),
       // Gomoku: White's open three G7 G8 G9 must be blocked (at either end or one further out).
       tactic('gomoku-must-block-open-three', 'gomoku', { size: 15, rule: 'freestyle' }, ['H8', 'G7', 'A1', 'G8', 'A15', 'G9'], { depth: 4 }, ['G6', 'G10', 'G5', 'G11']),
       // Gomoku: Black's open four H8–H11 wins at once.
