@@ -4,7 +4,7 @@ import { GoPosition, MAX_MOVES, PASS, Rng, estimateDead, keyHex, parseVertex, re
 import { Mcts } from '../../mcts/search.js';
 import { PlayoutTrace } from '../../mcts/trace.js';
 import { HeavyPlayout } from './heavy.js';
-import { goPriors, goTreeMoves } from './knowledge.js';
+import { goPriors, goTreeMoves, settled } from './knowledge.js';
 import { PATTERN_MOVE, patternIndex } from './patterns.js';
 import { deadStones, goMctsOptions, ownershipEstimate } from './policy.js';
 
@@ -56,12 +56,15 @@ describe('Go heavy playouts', () => {
   });
 
   it('do not break a seki by self-atari of a big chain', () => {
-    // Corner seki: the black and white inner chains share the two liberties A9 and C9... rather B9 and D9 here.
-    const pos = board(['X.O.O.X..', 'XXOOOXX..', 'OOOXXX...', 'XXXX.....', '.........', '.........', '.........', '.........', '.........'], 1);
-    const own = ownershipEstimate(pos, 200, 7);
-    // The white chain C9-E8 (2 liberties B9, D9 shared with black A9-A8) survives in every playout.
-    const i = (row: number, col: number) => row * 9 + col;
-    expect(own[i(1, 3)]).toBeLessThan(-0.5);
+    // The inner black chain A9-B7 and the white chain C9-C6 (with A6, B6) share their only liberties B9 and B8:
+    // whoever plays there puts its own chain in atari. Black's wall on D and row 5 lives on the open board.
+    const rows = ['X.OX.....', 'X.OX.....', 'XXOX.....', 'OOOX.....', 'XXXX.....', '.........', '.........', '.........', '.........'];
+    for (const toMove of [0, 1]) {
+      const own = ownershipEstimate(board(rows, toMove), 200, 7 + toMove);
+      const i = (row: number, col: number) => row * 9 + col;
+      expect(own[i(1, 0)]).toBeGreaterThan(0.75); // the black chain lives in seki (the outer wall may die in a playout)
+      expect(own[i(1, 2)]).toBeLessThan(-0.75); // and so does the white one
+    }
   });
 });
 
@@ -90,15 +93,34 @@ describe('Go knowledge', () => {
     const prior = (col: number, row: number) => priors[list.indexOf(pos.point(col, row))];
     expect(prior(6, 4)).toBeGreaterThan(0.6); // captures three stones
     expect(prior(8, 8)).toBeLessThan(0.15); // first line, early
-    expect(priors[n - 1]).toBe(0); // no pass while the opponent has not passed
+    expect(priors[n - 1]).toBe(0); // no pass while the opponent has not passed and the board is open
+  });
+
+  it('offers a pass on a settled board, not while dame or a dead stone remain', () => {
+    const rows = ['....XO...', '....XO...', '....XO...', '....XO...', '....XO...', '....XO...', '....XO...', '....XO...', '....XO...'];
+    expect(settled(board(rows))).toBe(true);
+    const moves = new Int32Array(MAX_MOVES);
+    const pos = board(rows);
+    const n = goTreeMoves(pos, moves);
+    const priors = new Float32Array(n);
+    goPriors(pos, moves, n, priors);
+    expect(priors[n - 1]).toBe(0.5);
+    const dead = rows.slice();
+    dead[4] = '.O..XO...';
+    expect(settled(board(dead))).toBe(false);
+    const dame = rows.slice();
+    dame[4] = '....X.O..';
+    expect(settled(board(dame))).toBe(false);
   });
 });
 
 describe('Go MCTS', () => {
-  it('captures the cutting stones in atari', () => {
-    const pos = board(['.........', '.........', '..XXXX...', '.XOOOOX..'.replace('X..', '...'), '..XXXX...', '.........', '.........', '.........', '.........']);
-    const r = search(pos, 3000);
-    expect(pos.moveToText(r.move as number)).toBe('G6');
+  it('captures the cutting stones in atari, the only winning move', () => {
+    // Black's area (columns A-E) wins by 1.5 only if the three white stones on D6-D4 die; White connects at E5.
+    const rows = ['....XO...', '....XO...', '...XXO...', '..XOXO...', '..XO.O...', '..XOXO...', '...XXO...', '....XO...', '....XO...'];
+    const r = search(board(rows), 3000);
+    expect(board(rows).moveToText(r.move as number)).toBe('E5');
+    expect(r.winRate).toBeGreaterThan(0.8);
   });
 
   it('saves its own chain in atari by extending', () => {

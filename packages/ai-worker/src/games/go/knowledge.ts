@@ -3,7 +3,7 @@ import type { ChainBoard, GoPosition } from '@qi/engine';
 import * as patterns from './patterns.js';
 
 // Imported bindings copied once: under a module runner (vitest) every use of an import is a property lookup.
-const { BORDER, EMPTY, PASS } = engine;
+const { BORDER, EMPTY, PASS, countArea } = engine;
 const { PATTERN_MOVE, patternIndex } = patterns;
 
 /**
@@ -61,6 +61,22 @@ export function libertiesAfter(b: ChainBoard, p: number, c: number, cap: number)
   return n;
 }
 
+const ownerBySize: Uint8Array[] = [];
+const areaCounts = new Int32Array(4);
+
+/**
+ * Whether the board is settled for counting as it stands: every empty region is bordered by one colour only
+ * (no dame, no region touching an enemy stone, so no dead stone sits inside an area).
+ */
+export function settled(pos: GoPosition): boolean {
+  const b = pos.board;
+  const owner = (ownerBySize[pos.size] ??= new Uint8Array(b.N2));
+  countArea(b, areaCounts, owner);
+  const pts = pos.points(), color = b.color;
+  for (let i = 0; i < pts.length; i++) if (color[pts[i]] === EMPTY && owner[pts[i]] === 0) return false;
+  return true;
+}
+
 /** Tree moves of a Go position: the legal moves minus fills of the mover's own eyes, then PASS. */
 export function goTreeMoves(pos: GoPosition, into: Int32Array): number {
   const n = pos.legalMoves(into);
@@ -92,8 +108,10 @@ export function goPriors(pos: GoPosition, moves: Int32Array, n: number, out: Flo
   for (let i = 0; i < n; i++) {
     const p = moves[i];
     if (p === PASS) {
-      // Passing back ends the game: worth a look; otherwise only as a last resort.
-      out[i] = opponentPassed ? 0.6 : 0;
+      // A pass that ends the game with a win (the board counted as it stands) is the move to make; passing on
+      // a settled board loses nothing; otherwise a pass is a last resort the search finds when all else loses.
+      const ahead = (c === 1 ? 1 : -1) * pos.scoreMargin() > 0;
+      out[i] = opponentPassed ? (ahead ? 1 : 0) : settled(pos) ? (ahead ? 0.5 : 0.1) : 0;
       continue;
     }
     const row = Math.floor(p / W), col = p % W;
