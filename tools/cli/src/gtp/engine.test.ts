@@ -88,16 +88,16 @@ describe('qi gtp thinking through the worker', () => {
   });
 
   it('kgs-genmove_cleanup does not pass while dead stones remain', async () => {
-    // White has a hopeless stone in Black's area after both passed; clean-up must remove it, not pass.
+    // White's wall lives with three eyes; its stone D3 in Black's area is dead. Clean-up must remove it.
     s.send('60 boardsize 5');
     s.send('61 komi 0.5');
-    for (const v of ['B4', 'B3', 'B2', 'B1', 'A4']) s.send(`play b ${v}`);
-    s.send('play w D2');
+    for (const v of ['B1', 'B2', 'B3', 'B4', 'B5', 'A2', 'A4', 'D3']) s.send(`play w ${v}`);
+    for (const v of ['C1', 'C2', 'C3', 'C4', 'C5']) s.send(`play b ${v}`);
     s.send('play b pass');
     s.send('play w pass');
     s.send('62 final_status_list dead');
     const [, dead] = await s.waitFor(/=62 ([^\n]*)\n\n/);
-    expect(dead).toBe('D2');
+    expect(dead).toBe('D3');
     s.send('63 kgs-genmove_cleanup b');
     const [, move] = await s.waitFor(/=63 (\S+)\n\n/);
     expect(move).not.toBe('pass');

@@ -79,15 +79,23 @@ describe('qi gtp as a process', () => {
   it('plays short 9x9 games against gnugo --level 1, every move checked by the other side', async () => {
     const results: string[] = [];
     const t0 = performance.now();
-    for (let g = 0; g < 2; g++) {
-      const qi = startQi('--level', '1', '--resign', '0.02');
+    for (let g = 0; g < 3; g++) {
+      const qi = startQi('--level', g === 2 ? '3' : '1', '--resign', '0.02');
       const gnu = startGnuGo(['--level', '1', '--chinese-rules'], { commandTimeoutMs: 30_000 });
       open.push(gnu);
       const qiColor = g % 2 === 0 ? 'b' : 'w';
       for (const c of [qi, gnu]) for (const cmd of ['boardsize 9', 'clear_board', 'komi 7.5']) await c.send(cmd);
+      let color = 'b';
+      if (g === 2) {
+        // Game 3: GNU Go places two handicap stones, Qi takes them through set_free_handicap; White starts.
+        const stones = await gnu.send('fixed_handicap 2');
+        expect(await qi.send(`set_free_handicap ${stones}`)).toBe('');
+        expect(await qi.send('komi 0.5')).toBe('');
+        await gnu.send('komi 0.5');
+        color = 'w';
+      }
       let passes = 0;
       let plies = 0;
-      let color = 'b';
       let end = '';
       while (plies < 160) {
         const [mover, other] = color === qiColor ? [qi, gnu] : [gnu, qi];

@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { readGoSgf, vertexToText, type GoRecord } from '@qi/engine';
+import { serveGtp } from './server.js';
+
+// GNU Go's final_score and dead stones for the shared finished games (Japanese counting), against qi gtp's.
+const DATA = new URL('../../../../../shared/data/go/', import.meta.url);
+
+interface Finished {
+  file: string;
+  japanese_komi: string;
+  japanese_final_score: string;
+  japanese_dead: string[];
+  ended_by_two_passes: boolean;
+}
+
+/** The GTP commands that set up a record's final position under territory counting, then ask `queries`. */
+function commands(record: GoRecord, komi: string, queries: string[]): string[] {
+  const size = record.size;
+  const out = [`boardsize ${size}`, 'clear_board', 'qi-rules scoring territory', `komi ${komi}`];
+  const root = record.nodes[0];
+  if (root.setup.length > 0) {
+    if (root.setup.some((s) => s.stone !== 1)) throw new Error('only handicap setup is replayed here');
+    out.push(`set_free_handicap ${root.setup.map((s) => vertexToText(size, s.col, s.row)).join(' ')}`);
+  }
+  for (const node of record.nodes) {
+    if (!node.move) continue;
+    const v = node.move.vertex;
+    out.push(`play ${node.move.color === 0 ? 'b' : 'w'} ${v === null ? 'pass' : vertexToText(size, v.col, v.row)}`);
+  }
+  return [...out, ...queries];
+}
+
+/** Runs commands through one server; returns the responses (text after `=`, or the `?` line). */
+async function run(lines: string[]): Promise<string[]> {
+  const input = new PassThrough();
+  let out = '';
+  const done = serveGtp(input, (t) => (out += t));
+  input.end(lines.map((l) => l + '\n').join(''));
+  await done;
+  return out
+    .split('\n\n')
+    .slice(0, -1)
+    .map((r) => (r.startsWith('=') ? r.slice(1).trim() : r));
+}
+
+describe('qi gtp final_score and final_status_list on finished games', () => {
+  const games = readFileSync(new URL('gnugo-final-scores.jsonl', DATA), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Finished)
+    .filter((g) => g.ended_by_two_passes);
+
+  it('agree with GNU Go on almost every game (measured, with a floor)', async () => {
+    let sameScore = 0, sameDead = 0, sameWinner = 0;
+    const differ: string[] = [];
+    for (const g of games) {
+      const record = readGoSgf(readFileSync(new URL(g.file, DATA)));
+      const r = await run(commands(record, g.japanese_komi, ['final_score', 'final_status_list dead']));
+      for (const line of r.slice(0, -2)) expect(line, g.file).toBe('');
+      const [score, deadText] = r.slice(-2);
+      const dead = deadText.split(/\s+/).filter((t) => t !== '').sort();
+      // GNU Go writes W+11.0 where Qi writes W+11.
+      if (score === g.japanese_final_score.replace(/\.0$/, '')) sameScore++;
+      else differ.push(`${g.file}: qi ${score}, gnugo ${g.japanese_final_score}`);
+      if (score[0] === g.japanese_final_score[0]) sameWinner++;
+      if (JSON.stringify(dead) === JSON.stringify([...g.japanese_dead].sort())) sameDead++;
+    }
+    console.log(`qi gtp vs GNU Go on ${games.length} finished games: same final_score ${sameScore}, same winner ${sameWinner}, same dead stones ${sameDead}` + `\n${differ.join('\n')}`);
+    expect(games).toHaveLength(119);
+    // measured when written: same final_score 116, same winner 118, same dead stones 115 (the engine's estimate
+    // breaks the seki of katsunari-gnugo2 and differs on a few group statuses, see packages/engine go/score.test.ts)
+    expect(sameDead).toBeGreaterThanOrEqual(112);
+    expect(sameScore).toBeGreaterThanOrEqual(112);
+    expect(sameWinner).toBeGreaterThanOrEqual(115);
+  });
+
+  it('lists the seki stones the territory count finds once the estimated dead stones are removed', async () => {
+    // katsunari-gnugo2 is the one shared game with seki; with GNU Go's dead stones given to the count, the
+    // engine's scoring test finds GNU Go's seki list. Qi's own estimate also calls four seki stones dead
+    // (L3 M3 N3 N2), which breaks that seki: final_status_list reports what the estimate implies, consistently.
+    const g = games.find((x) => x.file.includes('katsunari-gnugo2'))!;
+    const record = readGoSgf(readFileSync(new URL(g.file, DATA)));
+    const r = await run(commands(record, g.japanese_komi, ['final_status_list dead', 'final_status_list seki', 'final_status_list alive']));
+    const [dead, seki, alive] = r.slice(-3).map((t) => t.split(/\s+/).filter((v) => v !== ''));
+    for (const v of ['E13', 'J9', 'G5', 'H5', 'L3', 'M3', 'N3', 'N2']) expect(dead).toContain(v);
+    expect(seki).toEqual([]);
+    const stones = new Set([...dead, ...alive]);
+    expect(stones.size).toBe(dead.length + alive.length);
+  });
+});
