@@ -105,3 +105,21 @@ describe('qi gtp thinking through the worker', () => {
     await s.waitFor(/=64\n\n/);
   });
 });
+
+describe('qi gtp genmove with analysis', () => {
+  it('lz-genmove_analyze streams info lines, ends with play and plays the move', async () => {
+    s.send('70 boardsize 9');
+    s.send('71 clear_board');
+    s.send('72 qi-level 5');
+    s.send('73 lz-genmove_analyze b 10');
+    const [block, move] = await s.waitFor(/=73\n(?:info move [^\n]+\n)*play (\S+)\n\n/);
+    expect(block.startsWith('=73\n')).toBe(true);
+    expect(move).toMatch(/^([A-HJ][1-9]|pass)$/);
+    s.send(`74 play b ${move}`);
+    await s.waitFor(/\?74 illegal move\n\n/);
+    s.send('75 kata-genmove_analyze q');
+    await s.waitFor(/\?75 syntax error\n\n/);
+    s.send('76 qi-level 1');
+    await s.waitFor(/=76\n\n/);
+  });
+});

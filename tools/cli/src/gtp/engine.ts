@@ -44,7 +44,7 @@ const COMMANDS = [
   'boardsize', 'clear_board', 'komi', 'play', 'genmove', 'undo', 'showboard',
   'fixed_handicap', 'place_free_handicap', 'set_free_handicap', 'final_score', 'final_status_list',
   'time_settings', 'time_left', 'kgs-genmove_cleanup', 'kgs-time_settings',
-  'lz-analyze', 'kata-analyze', 'qi-level', 'qi-rules',
+  'lz-analyze', 'kata-analyze', 'lz-genmove_analyze', 'kata-genmove_analyze', 'qi-level', 'qi-rules',
 ] as const;
 
 type Handler = (args: string[], id: string) => string | Promise<string>;
@@ -132,6 +132,10 @@ export class GtpEngine {
       await this.analyze(id, name, args);
       return undefined;
     }
+    if (name === 'lz-genmove_analyze' || name === 'kata-genmove_analyze') {
+      await this.genmoveAnalyze(id, name, args);
+      return undefined;
+    }
     const handler = Object.prototype.hasOwnProperty.call(this.handlers, name) ? this.handlers[name] : undefined;
     if (handler === undefined) {
       this.write(failure(id, 'unknown command'));
@@ -173,14 +177,18 @@ export class GtpEngine {
 
   private async genmove(a: string[], cleanup: boolean): Promise<string> {
     if (a.length < 1) throw new GtpError('syntax error');
-    const player = colorArg(a[0]);
+    return this.chooseAndPlay(colorArg(a[0]), cleanup);
+  }
+
+  /** Thinks for `player`, plays the answer on the board and returns its text (or `resign`). */
+  private async chooseAndPlay(player: 0 | 1, cleanup: boolean, onProgress?: (p: Progress) => void): Promise<string> {
     const limits: ThinkLimits = { level: this.level };
     const clockMs = this.clock.budgetMs(player, this.empties());
     if (clockMs !== undefined) limits.timeMs = this.timeMs === undefined ? clockMs : Math.min(clockMs, this.timeMs);
     else if (this.timeMs !== undefined) limits.timeMs = this.timeMs;
     const bot = this.bot.get();
     await bot.setPosition(this.game.botSetup(player));
-    const r = await bot.think(limits);
+    const r = await (onProgress ? bot.think(limits, proxy(onProgress)) : bot.think(limits));
     let move = r.move ?? PASS;
     if (cleanup && move === PASS) move = this.cleanupMove(r, player);
     if (!cleanup && this.shouldResign(r)) return 'resign';
@@ -400,6 +408,36 @@ export class GtpEngine {
       // A failed analysis ends its stream like a stopped one: the controller sees the closing blank line.
     } finally {
       this.analysing = null;
+      this.write('\n');
+    }
+  }
+
+  /** genmove that streams analysis lines while it thinks and ends with `play <move>` (Leela Zero, KataGo). */
+  private async genmoveAnalyze(id: string, name: string, args: string[]): Promise<void> {
+    let req: AnalyzeRequest;
+    try {
+      if (args.length === 0 || !/^(b|w|black|white)$/i.test(args[0])) throw new GtpError('syntax error');
+      req = parseAnalyzeArgs(args, 0);
+    } catch (e) {
+      this.write(failure(id, (e as Error).message));
+      return;
+    }
+    const kata = name === 'kata-genmove_analyze';
+    this.write(`=${id}\n`);
+    const pos = this.game.position;
+    let last = -Infinity;
+    try {
+      const move = await this.chooseAndPlay(req.player, false, (p) => {
+        const t = performance.now();
+        if (p.done || t - last < req.intervalMs) return;
+        last = t;
+        const line = analysisLine(p, pos, kata, req.maxMoves);
+        if (line !== '') this.write(line + '\n');
+      });
+      this.write(`play ${move}\n`);
+    } catch {
+      // The response has begun, so a failure can only end it; the controller sees no play line.
+    } finally {
       this.write('\n');
     }
   }
