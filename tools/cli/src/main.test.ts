@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseArgs, parseColor, UsageError } from './args.js';
+import { commands } from './commands/index.js';
 import { runCli } from './main.js';
 
 async function cli(...argv: string[]): Promise<{ code: number; out: unknown[] }> {
@@ -18,11 +19,14 @@ describe('qi CLI frame', () => {
     }
   });
 
-  it('gives every command a summary and a help text with an example', async () => {
-    for (const name of ['think', 'gtp', 'piskvork']) {
-      const { code, out } = await cli('help', name);
+  it('gives every command a summary and a help text that starts with its synopsis and has an example', async () => {
+    for (const c of commands) {
+      expect(c.summary, c.name).toMatch(new RegExp(`qi ${c.name}\\b`));
+      const { code, out } = await cli('help', c.name);
       expect(code).toBe(0);
-      expect((out[0] as { help: string }).help).toMatch(/example: /);
+      const help = (out[0] as { help: string }).help;
+      expect(help.startsWith(`qi ${c.name}`), c.name).toBe(true);
+      expect(help, c.name).toMatch(new RegExp(`example: .*qi ${c.name}\\b`));
     }
   });
 

@@ -89,7 +89,7 @@ const games: Record<string, PerftGame> = {
 export const perftCommand: Command = {
   name: 'perft',
   booleans: ['suicide'],
-  summary: 'count the leaves of the game tree to a depth: qi perft go|reversi|checkers --depth D',
+  summary: 'count the leaves of the game tree to a depth: qi perft go|gomoku|reversi|checkers --depth D',
   help: [
     'qi perft GAME --depth D [game options]  →  {"nodes": N, "ms": T}',
     '',

@@ -6,7 +6,7 @@ import { loadGoRecord, replayOptions, requireCleanReplay } from './replay.js';
 /** `qi score FILE.sgf --rules area|territory` → the count of the final position with the dead stones given. */
 export const scoreCommand: Command = {
   name: 'score',
-  summary: 'count a finished Go SGF record: qi score FILE.sgf --rules area|territory [--komi K] [--dead V,…] [--auto-dead]',
+  summary: 'count a finished Go SGF record: qi score FILE.sgf [--rules area|territory] [--komi K] [--dead V,…] [--auto-dead]',
   help: [
     'qi score FILE.sgf [--rules area|territory] [--komi K] [--dead V,V,…] [--auto-dead] [--ko …] [--suicide]',
     '  →  {"black", "white", "komi", "result", "dead", "rules", "handicapBonus"}',

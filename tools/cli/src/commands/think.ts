@@ -203,7 +203,7 @@ export function thinkAnswer(pos: Position, r: Progress): Record<string, unknown>
 /** `qi think`: the AI's move for a position given as an SGF record or a move list. */
 export const thinkCommand: Command = {
   name: 'think',
-  summary: 'the AI\'s move for a position: qi think --game go|gomoku|reversi|checkers (--sgf FILE | --moves m1,m2,…) --level N',
+  summary: 'the AI\'s move for a position: qi think --game go|gomoku|reversi|checkers (--sgf FILE | --moves m1,m2,…) [--level N]',
   help: [
     'qi think --game go|gomoku|reversi|checkers (--sgf FILE | --moves m1,m2,…) [rules] [--level N] [--time-ms T]',
     '         [--nodes N] [--depth D]',
