@@ -61,7 +61,9 @@ describe('qi think', () => {
   it('gomoku: from an SGF record with setup stones, renju', async () => {
     const { code, out } = await think('--game', 'gomoku', '--sgf', file('(;GM[4]SZ[15]RU[renju]AB[hh][ih]AW[hi][ii];B[jh];W[kh])'), '--level', '3');
     expect(code).toBe(0);
-    const pos = new GomokuPosition({ size: 15, rule: 'renju', black: ['H8', 'J8', 'K8'], white: ['H7', 'J7', 'L8'] });
+    expect(out.toMove).toBe('black');
+    // SGF hh is H8 and ih is I8: renju columns keep the letter I.
+    const pos = new GomokuPosition({ size: 15, rule: 'renju', black: ['H8', 'I8', 'J8'], white: ['H7', 'I7', 'K8'] });
     expect(pos.isLegal(pos.parseMove(out.move!))).toBe(true);
   });
 
