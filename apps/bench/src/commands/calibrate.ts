@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { Flags, UsageError } from '../cli/args.js';
 import { Progress, duration, progressLine } from '../cli/progress.js';
 import { gnugoPath } from '../gtp/gnugo.js';
+import { BotThreads } from '../match/players.js';
 import { runMatch } from '../match/run.js';
 import type { PlayerSpec } from '../match/spec.js';
 import { fitRatings, type PairResult } from '../stats/ratings.js';
@@ -92,31 +93,38 @@ export async function calibrateCommand(argv: readonly string[], io: CommandIo): 
   const results: PairResult[] = [];
   const t0 = performance.now();
   let done = 0;
-  for (const [i, j] of pairs) {
-    const a = players[i];
-    const b = players[j];
-    const summary = await runMatch({
-      game,
-      a,
-      b,
-      games: perPair,
-      concurrency,
-      seed: seed + results.length,
-      budget: {},
-      moveDeadlineMs: 60_000,
-      outDir: join(outDir, `${a.name}-vs-${b.name}`.replace(/[^A-Za-z0-9_.-]+/g, '_')),
-      referee: null,
-      botStart: io.botStart,
-      event: 'qi bench calibrate',
-      onGame: (p) => {
-        const elapsed = performance.now() - t0;
-        const all = done + p.done;
-        progress.update(`${progressLine(`${a.name} vs ${b.name}`, p)} | total ${all}/${totalGames}, ETA ${duration((elapsed / all) * (totalGames - all))}`);
-      },
-    });
-    done += summary.results.length;
-    const s = summary.stats;
-    results.push({ a: i, b: j, wins: s.wins, draws: s.draws, losses: s.losses });
+  // One set of bot threads for every pairing: levels differ per request, not per thread.
+  const threads = io.threads ?? new BotThreads(io.botStart, seed * 100 + 1);
+  try {
+    for (const [i, j] of pairs) {
+      const a = players[i];
+      const b = players[j];
+      const summary = await runMatch({
+        game,
+        a,
+        b,
+        games: perPair,
+        concurrency,
+        seed: seed + results.length,
+        budget: {},
+        moveDeadlineMs: 60_000,
+        outDir: join(outDir, `${a.name}-vs-${b.name}`.replace(/[^A-Za-z0-9_.-]+/g, '_')),
+        referee: null,
+        botStart: io.botStart,
+        threads,
+        event: 'qi bench calibrate',
+        onGame: (p) => {
+          const elapsed = performance.now() - t0;
+          const all = done + p.done;
+          progress.update(`${progressLine(`${a.name} vs ${b.name}`, p)} | total ${all}/${totalGames}, ETA ${duration((elapsed / all) * (totalGames - all))}`);
+        },
+      });
+      done += summary.results.length;
+      const s = summary.stats;
+      results.push({ a: i, b: j, wins: s.wins, draws: s.draws, losses: s.losses });
+    }
+  } finally {
+    if (io.threads === undefined) await threads.close();
   }
   progress.done();
   const fit = fitRatings(players.length, results, { anchor: 0 });

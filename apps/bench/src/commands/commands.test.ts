@@ -6,16 +6,21 @@
 import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { requireGnuGo } from '../gtp/gnugo.js';
 import { runBench } from '../main.js';
+import { BotThreads } from '../match/players.js';
 import { sourceBotStart } from '../testing/bot-start.js';
 import type { CommandIo } from './io.js';
+
+// Worker threads shared by every command of this file (a thread takes seconds to start on a busy machine).
+const threads = new BotThreads(sourceBotStart());
+afterAll(() => threads.close());
 
 function capture(): { io: CommandIo; out: string[]; err: string[] } {
   const out: string[] = [];
   const err: string[] = [];
-  return { io: { out: (t) => out.push(t), err: { write: (t: string) => err.push(t), isTTY: false }, botStart: sourceBotStart() }, out, err };
+  return { io: { out: (t) => out.push(t), err: { write: (t: string) => err.push(t), isTTY: false }, botStart: sourceBotStart(), threads }, out, err };
 }
 const tmp = () => mkdtempSync(join(tmpdir(), 'qi-bench-cmd-'));
 

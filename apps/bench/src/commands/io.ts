@@ -1,5 +1,5 @@
 /** What a bench command writes to and how it starts bot threads (tests pass their own). */
-import type { BotStart } from '../match/players.js';
+import type { BotStart, BotThreads } from '../match/players.js';
 import type { ProgressStream } from '../cli/progress.js';
 
 /** Streams and hooks of a command run. */
@@ -10,6 +10,8 @@ export interface CommandIo {
   err: ProgressStream;
   /** Bot thread start options (default: the ai-worker's built node-worker). */
   botStart?: BotStart;
+  /** Bot threads to reuse (tests share one set across commands); default: each match starts its own. */
+  threads?: BotThreads;
 }
 
 /** The IO of the real process. */

@@ -106,6 +106,7 @@ export async function matchCommand(kind: 'selfplay' | 'match', argv: readonly st
     outDir,
     referee,
     botStart: io.botStart,
+    threads: io.threads,
     event: `qi bench ${kind}`,
     onGame: quiet ? undefined : (p) => progress.update(progressLine(label, p), p.done === p.total),
   });

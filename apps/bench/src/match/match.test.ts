@@ -1,14 +1,18 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parseSgfGame, readGomokuSgf, readReversiSgf, readGoSgf } from '@qi/engine';
 import { sourceBotStart } from '../testing/bot-start.js';
 import { benchGame } from './games.js';
+import { BotThreads } from './players.js';
 import { openingOf, runMatch } from './run.js';
 import { parsePlayerSpec, splitCommand } from './spec.js';
 
 const botStart = sourceBotStart();
+// One set of worker threads for every match of this file (a thread takes seconds to start on a busy machine).
+const threads = new BotThreads(botStart);
+afterAll(() => threads.close());
 const out = () => mkdtempSync(join(tmpdir(), 'qi-bench-'));
 
 describe('player specs', () => {
@@ -53,7 +57,7 @@ describe('matches through worker threads', () => {
       budget: {},
       moveDeadlineMs: 20_000,
       outDir: dir,
-      botStart,
+      threads,
       onGame: (p) => seen.push(p.done),
     });
     expect(seen).toEqual([1, 2]);
@@ -87,7 +91,7 @@ describe('matches through worker threads', () => {
         budget: {},
         moveDeadlineMs: 20_000,
         outDir: dir,
-        botStart,
+        threads,
       });
       expect(s.stats.games).toBe(2);
       for (const r of s.results) {
@@ -139,7 +143,7 @@ rl.on('line', (line) => {
         budget: {},
         moveDeadlineMs: behaviour === 'hang' ? 1500 : 20_000,
         outDir: out(),
-        botStart,
+        threads,
       });
       expect(s.stats.games).toBe(2);
       // The fake engine answers E5 to every genmove: legal at most once, so it loses every game.

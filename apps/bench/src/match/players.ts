@@ -52,9 +52,52 @@ export interface DefaultBudget {
 /** How bots start their worker thread (tests point this at a TypeScript-aware entry). */
 export type BotStart = Parameters<typeof startNodeBot>[0];
 
-/** Creates the player of a spec. */
-export function createPlayer(spec: PlayerSpec, budget: DefaultBudget, botStart?: BotStart, seed = 1): Player {
-  if (spec.kind === 'bot') return new BotPlayer(spec, budget, botStart, seed);
+/**
+ * Worker threads with a Bot each, lent to bot players and reused across games and matches (a thread costs
+ * seconds to start on a busy machine). Each thread's Bot gets its own seed for the level randomness.
+ */
+export class BotThreads {
+  private readonly free: NodeBot[] = [];
+  private readonly all = new Set<NodeBot>();
+  private started = 0;
+
+  constructor(
+    private readonly start: BotStart = {},
+    private readonly seed = 1,
+  ) {}
+
+  /** A free thread, started when none is free. */
+  take(): NodeBot {
+    const b = this.free.pop();
+    if (b !== undefined) return b;
+    const n = startNodeBot({ ...this.start, bot: { seed: this.seed + this.started++ } });
+    this.all.add(n);
+    return n;
+  }
+
+  /** Returns a thread for reuse. */
+  give(b: NodeBot): void {
+    if (this.all.has(b)) this.free.push(b);
+  }
+
+  /** Terminates a thread that may be in a bad state (after a time-out or crash). */
+  async discard(b: NodeBot): Promise<void> {
+    this.all.delete(b);
+    await b.close();
+  }
+
+  /** Terminates every thread so the process can exit. */
+  async close(): Promise<void> {
+    const list = [...this.all];
+    this.all.clear();
+    this.free.length = 0;
+    await Promise.all(list.map((b) => b.close()));
+  }
+}
+
+/** Creates the player of a spec (bots borrow their thread from `threads`). */
+export function createPlayer(spec: PlayerSpec, budget: DefaultBudget, threads: BotThreads): Player {
+  if (spec.kind === 'bot') return new BotPlayer(spec, budget, threads);
   if (spec.kind === 'gtp') return new GtpPlayer(spec.name, spec.command);
   return new PiskvorkPlayer(spec.name, spec.command);
 }
@@ -67,15 +110,14 @@ class BotPlayer implements Player {
   constructor(
     private readonly spec: Extract<PlayerSpec, { kind: 'bot' }>,
     private readonly budget: DefaultBudget,
-    private readonly start: BotStart,
-    private readonly seed: number,
+    private readonly threads: BotThreads,
   ) {
     this.name = spec.name;
   }
 
   async newGame(game: BenchGame): Promise<void> {
     this.game = game;
-    this.node ??= startNodeBot({ ...this.start, bot: { seed: this.seed } });
+    this.node ??= this.threads.take();
   }
 
   async move(pos: Position, moves: readonly number[], deadlineMs: number): Promise<PlayerMove> {
@@ -122,14 +164,14 @@ class BotPlayer implements Player {
   private async restart(): Promise<void> {
     const n = this.node;
     this.node = null;
-    await n?.close();
-    this.node = startNodeBot({ ...this.start, bot: { seed: this.seed } });
+    if (n !== null) await this.threads.discard(n);
+    this.node = this.threads.take();
   }
 
   async close(): Promise<void> {
     const n = this.node;
     this.node = null;
-    await n?.close();
+    if (n !== null) this.threads.give(n);
   }
 }
 

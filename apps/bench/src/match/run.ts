@@ -11,7 +11,7 @@ import { matchStats, type MatchStats } from '../stats/elo.js';
 import { sprtState, type SprtConfig, type SprtState } from '../stats/sprt.js';
 import type { BenchGame } from './games.js';
 import { playGame } from './play.js';
-import { createPlayer, type BotStart, type DefaultBudget, type Player } from './players.js';
+import { BotThreads, createPlayer, type BotStart, type DefaultBudget, type Player } from './players.js';
 import { GoReferee } from './referee.js';
 import type { PlayerSpec } from './spec.js';
 import type { GameResult, MoveStat } from './types.js';
@@ -38,6 +38,8 @@ export interface MatchOptions {
   referee?: string | null;
   /** How bot threads start (tests). */
   botStart?: BotStart;
+  /** Threads shared with other matches (then not closed here); default: the match's own. */
+  threads?: BotThreads;
   /** Called after every game. */
   onGame?: (state: MatchProgress) => void;
   /** Event name in records. */
@@ -105,10 +107,11 @@ export async function runMatch(o: MatchOptions): Promise<MatchSummary> {
   let sprt: SprtState | null = null;
   const openings = new Map<number, number[]>();
   const slots = Math.min(o.concurrency, o.games);
+  const threads = o.threads ?? new BotThreads(o.botStart, o.seed * 100 + 1);
 
   const slot = async (s: number): Promise<void> => {
-    const a = createPlayer(o.a, o.budget, o.botStart, o.seed * 100 + 2 * s + 1);
-    const b = createPlayer(o.b, o.budget, o.botStart, o.seed * 100 + 2 * s + 2);
+    const a = createPlayer(o.a, o.budget, threads);
+    const b = createPlayer(o.b, o.budget, threads);
     const referee = o.game.id === 'go' && o.referee ? new GoReferee(o.referee) : null;
     try {
       while (next < o.games && stoppedBy === null) {
@@ -154,7 +157,11 @@ export async function runMatch(o: MatchOptions): Promise<MatchSummary> {
       await Promise.all([a.close(), b.close(), referee?.close()]);
     }
   };
-  await Promise.all(Array.from({ length: slots }, (_, s) => slot(s)));
+  try {
+    await Promise.all(Array.from({ length: slots }, (_, s) => slot(s)));
+  } finally {
+    if (o.threads === undefined) await threads.close();
+  }
   results.sort((x, y) => x.index - y.index);
   const summary: MatchSummary = {
     game: o.game.id,
