@@ -422,15 +422,8 @@ export class EndgameSolver {
       if (i === 0 || beta - alpha === 1) v = -this.search(cpl, cph, col, coh, -beta, -alpha, n - 1, cpar);
       else {
         v = -this.search(cpl, cph, col, coh, -alpha - 1, -alpha, n - 1, cpar);
-        // As at the root: climb by null windows from the proven bound rather than one wide re-search.
-        while (v > alpha && v < beta) {
-          const floor = v;
-          v = -this.search(cpl, cph, col, coh, -floor - 1, -floor, n - 1, cpar);
-          if (v <= floor) {
-            v = floor;
-            break;
-          }
-        }
+        // The probe proved a lower bound v: the re-search window starts just below it.
+        if (v > alpha && v < beta) v = -this.search(cpl, cph, col, coh, -beta, -(v - 1), n - 1, cpar);
       }
       if (v > best) {
         best = v;
