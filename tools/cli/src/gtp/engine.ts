@@ -246,7 +246,7 @@ export class GtpEngine {
     // Beyond the fixed points: each further stone on the empty point farthest from the stones so far.
     const all = Array.from(pos.points());
     while (points.length < n) {
-      let best = -1, bestDist = -1;
+      let best = -1, bestDist = -Infinity;
       for (const p of all) {
         if (points.includes(p)) continue;
         let d = Infinity;
