@@ -8,7 +8,7 @@ const WORDS = ['START', 'RESTART', 'BEGIN', 'TURN', 'BOARD', 'DONE', 'INFO', 'TA
 const ARGS = ['15', '20', '4', '7,7', '0,0', '14,14', '15,15', '-1,3', 'x,y', '3', '1,1,1', '2,2,2', '3,3,3', '5,5,9', 'timeout_turn 50', 'rule 4', 'rule 1', 'rule 8', 'time_left 30', 'max_memory 0', 'folder /x', ''];
 
 describe('qi piskvork fuzz', () => {
-  it('answers 600 random lines without crashing ', async () => {
+  it('answers 600 random lines without crashing', async () => {
     const rng = new Rng(4242);
     const lines: string[] = ['START 15'];
     for (let i = 0; i < 600; i++) {
