@@ -109,7 +109,9 @@ export async function calibrateCommand(argv: readonly string[], io: CommandIo): 
         budget: {},
         moveDeadlineMs: 60_000,
         outDir: join(outDir, `${a.name}-vs-${b.name}`.replace(/[^A-Za-z0-9_.-]+/g, '_')),
-        referee: null,
+        // Games against GNU Go are scored by GNU Go (it passes with dead stones on the board); Qi's own games by
+        // Qi's area count with estimated dead stones.
+        referee: a.kind === 'gtp' || b.kind === 'gtp' ? gnugo : null,
         botStart: io.botStart,
         threads,
         event: 'qi bench calibrate',
@@ -173,9 +175,11 @@ export function writeLevelTable(dataDir: string, table: LevelTable): void {
 
 /** The table as text. */
 export function formatTable(t: LevelTable): string {
-  const lines = [`${t.label}: Elo by level (level 1 = 0), ${t.games} games`, 'level      Elo     ±se  games'];
-  for (const l of t.levels) lines.push(`${String(l.level).padStart(5)}  ${String(l.elo).padStart(7)}  ${(l.error < 0 ? '∞' : l.error.toFixed(0)).padStart(6)}  ${String(l.games).padStart(5)}`);
-  for (const a of t.anchors) lines.push(`${a.name.padStart(5)}  ${String(a.elo).padStart(7)}  ${(a.error < 0 ? '∞' : a.error.toFixed(0)).padStart(6)}  ${String(a.games).padStart(5)}`);
+  const lines = [`${t.label}: Elo by level (level 1 = 0), ${t.games} games`, 'player         Elo     ±se  games'];
+  const row = (name: string, elo: number, error: number, games: number) =>
+    `${name.padEnd(10)}  ${String(elo).padStart(7)}  ${(error < 0 ? '∞' : error.toFixed(0)).padStart(6)}  ${String(games).padStart(5)}`;
+  for (const l of t.levels) lines.push(row(`level ${l.level}`, l.elo, l.error, l.games));
+  for (const a of t.anchors) lines.push(row(a.name, a.elo, a.error, a.games));
   return lines.join('\n');
 }
 

@@ -83,7 +83,7 @@ export function matchReportHtml(s: MatchSummary, title = 'Qi bench match'): stri
     s.sprt ? row('SPRT', `LLR ${s.sprt.llr.toFixed(2)} in [${s.sprt.lower.toFixed(2)}, ${s.sprt.upper.toFixed(2)}] (elo0 ${s.options.sprt?.elo0}, elo1 ${s.options.sprt?.elo1}): ${s.sprt.result}`) : ''
   }${s.stoppedBy ? row('stopped', esc(s.stoppedBy)) : ''}</table>
 <h2>Players</h2><table><tr><th>player</th><th>moves</th><th>ms/move</th><th>nodes/s</th><th>faults</th></tr>${players
-    .map((p) => `<tr><td>${esc(p.name)}</td><td>${p.moves}</td><td>${p.msPerMove.toFixed(1)}</td><td>${Math.round(p.nodesPerSecond).toLocaleString('en-US')}</td><td>${p.faults.length}</td></tr>`)
+    .map((p) => `<tr><td>${esc(p.name)}</td><td>${p.moves}</td><td>${p.msPerMove.toFixed(1)}</td><td>${p.nodesPerSecond > 0 ? Math.round(p.nodesPerSecond).toLocaleString('en-US') : '—'}</td><td>${p.faults.length}</td></tr>`)
     .join('')}</table>
 ${faults.length ? `<ul class="bad">${faults.join('')}</ul>` : ''}
 <h2>Score and Elo over games</h2>

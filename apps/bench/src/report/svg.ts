@@ -14,11 +14,13 @@ export function esc(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-function niceTicks(lo: number, hi: number, count = 5): number[] {
+function niceTicks(lo: number, hi: number, count = 5, integer = false): number[] {
   if (!(hi > lo)) return [lo];
   const raw = (hi - lo) / count;
   const mag = Math.pow(10, Math.floor(Math.log10(raw)));
-  const step = [1, 2, 5, 10].map((m) => m * mag).find((s) => s >= raw) ?? raw;
+  const nice = [1, 2, 5, 10].map((m) => m * mag).find((s) => s >= raw) ?? raw;
+  // Games and plies are whole numbers: no ticks between them.
+  const step = integer ? Math.max(1, nice) : nice;
   const ticks: number[] = [];
   for (let t = Math.ceil(lo / step) * step; t <= hi + 1e-9; t += step) ticks.push(+t.toPrecision(12));
   return ticks;
@@ -44,7 +46,7 @@ export function lineChart(title: string, series: readonly Series[], options: { x
     parts.push(`<line x1="${m.l}" x2="${W - m.r}" y1="${sy(t).toFixed(1)}" y2="${sy(t).toFixed(1)}" class="grid"/>`);
     parts.push(`<text x="${m.l - 6}" y="${(sy(t) + 4).toFixed(1)}" text-anchor="end">${t}</text>`);
   }
-  for (const t of niceTicks(x0, x1, 8)) parts.push(`<text x="${sx(t).toFixed(1)}" y="${H - m.b + 16}" text-anchor="middle">${t}</text>`);
+  for (const t of niceTicks(x0, x1, 8, true)) parts.push(`<text x="${sx(t).toFixed(1)}" y="${H - m.b + 16}" text-anchor="middle">${t}</text>`);
   parts.push(`<line x1="${m.l}" x2="${W - m.r}" y1="${H - m.b}" y2="${H - m.b}" class="axis"/><line x1="${m.l}" x2="${m.l}" y1="${m.t}" y2="${H - m.b}" class="axis"/>`);
   for (const s of series) {
     if (s.band && s.band.length > 1) {
