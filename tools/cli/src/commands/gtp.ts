@@ -13,7 +13,7 @@ export const gtpCommand: Command = {
     '  --level N     strength 1-10 (default 10: the full search, about 3 s a move); also `qi-level N`',
     '  --time-ms T   think T ms a move (time_settings/time_left from the controller take over when given)',
     '  --resign R    resign when the win rate falls below R (default 0.05; 0 never resigns)',
-    'Commands: the GTP v2 required set, undo, showboard, fixed_handicap, place_free_handicap,',
+    'Commands: the GTP v2 required set, undo, showboard, loadsgf, fixed_handicap, place_free_handicap,',
     'set_free_handicap, final_score, final_status_list dead|alive|seki, time_settings, kgs-time_settings,',
     'time_left, kgs-genmove_cleanup, lz-analyze / kata-analyze (candidate moves while thinking, until the',
     'next command), lz-genmove_analyze / kata-genmove_analyze, qi-level [N],',

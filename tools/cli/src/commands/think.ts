@@ -61,21 +61,14 @@ function goSetup(args: Args, sgf: string | undefined, moves: string[]): Position
     if (sgf !== undefined) {
       if (size !== undefined) throw new UsageError('--size comes from the SGF record; leave it out with --sgf');
       const record = loadGoRecord(sgf);
-      game = new GoGame({ ...rules, size: record.size, scoring: rules.scoring ?? record.ruleSet?.scoring ?? 'area', komi: komi ?? record.komi });
-      const root = record.nodes[0];
-      const black = root?.setup.filter((s) => s.stone === 1).map((s) => game.position.point(s.col, s.row)) ?? [];
-      if (root !== undefined && root.setup.length > 0) {
-        if (root.setup.some((s) => s.stone !== 1) || black.length < 2) throw new UsageError(`${sgf}: only handicap stones (AB in the root) can be set up for thinking`);
-        game.placeHandicap(black);
+      game = new GoGame({ ...rules, scoring: rules.scoring ?? record.ruleSet?.scoring ?? 'area', komi });
+      try {
+        game.loadRecord(record);
+      } catch (e) {
+        throw new UsageError(`${sgf}: ${(e as Error).message}`);
       }
-      record.nodes.forEach((node, i) => {
-        if (i > 0 && node.setup.length > 0) throw new UsageError(`${sgf}: setup stones after the root (node ${i}) cannot be replayed for thinking`);
-        if (node.move === undefined) return;
-        const v = node.move.vertex;
-        const move = v === null ? PASS : game.position.point(v.col, v.row);
-        const why = game.play(node.move.color, move);
-        if (why !== null) throw new UsageError(`${sgf}: move ${i} (${game.position.moveToText(move)}) is illegal: ${why}`);
-      });
+      // --komi wins over the record's KM.
+      if (komi !== undefined) game.setRules({ komi });
     } else {
       game = new GoGame({ ...rules, size: size ?? 19, komi });
       moves.forEach((text, i) => {

@@ -7,9 +7,11 @@ import {
   fixedHandicap,
   maxFixedHandicap,
   parseVertex,
+  readGoSgf,
   scoreGame,
   scoreTerritory,
   type GoPosition,
+  type GoRecord,
   type KoRule,
   type Scoring,
 } from '@qi/engine';
@@ -41,7 +43,7 @@ export const QI_VERSION = (JSON.parse(readFileSync(new URL('../../package.json',
 
 const COMMANDS = [
   'protocol_version', 'name', 'version', 'known_command', 'list_commands', 'quit',
-  'boardsize', 'clear_board', 'komi', 'play', 'genmove', 'undo', 'showboard',
+  'boardsize', 'clear_board', 'komi', 'play', 'genmove', 'undo', 'showboard', 'loadsgf',
   'fixed_handicap', 'place_free_handicap', 'set_free_handicap', 'final_score', 'final_status_list',
   'time_settings', 'time_left', 'kgs-genmove_cleanup', 'kgs-time_settings',
   'lz-analyze', 'kata-analyze', 'lz-genmove_analyze', 'kata-genmove_analyze', 'qi-level', 'qi-rules',
@@ -103,6 +105,7 @@ export class GtpEngine {
       time_left: (a) => this.timeLeft(a),
       'qi-level': (a) => this.setLevel(a),
       'qi-rules': (a) => this.qiRules(a),
+      loadsgf: (a) => this.loadSgf(a),
     };
   }
 
@@ -336,6 +339,29 @@ export class GtpEngine {
     const seconds = numArg(a, 1), stones = intArg(a, 2);
     if (seconds < 0 || stones < 0) throw new GtpError('syntax error');
     this.clock.update(player, seconds, stones);
+    return '';
+  }
+
+  /** `loadsgf file [move_number]`: the record's main line up to (not including) move_number. */
+  private loadSgf(a: string[]): string {
+    if (a.length < 1 || a.length > 2) throw new GtpError('syntax error');
+    let before = Infinity;
+    if (a.length === 2) {
+      if (!/^\d+$/.test(a[1]) || Number(a[1]) < 1) throw new GtpError('syntax error');
+      before = Number(a[1]);
+    }
+    let record: GoRecord;
+    try {
+      record = readGoSgf(readFileSync(a[0]));
+    } catch (e) {
+      const code = (e as { code?: string }).code;
+      throw new GtpError(code === 'ENOENT' ? 'cannot load file' : `cannot load file: ${(e as Error).message}`);
+    }
+    try {
+      this.game.loadRecord(record, before);
+    } catch (e) {
+      throw new GtpError(`cannot load file: ${(e as Error).message}`);
+    }
     return '';
   }
 

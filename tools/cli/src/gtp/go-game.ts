@@ -1,4 +1,4 @@
-import { GoPosition, PASS, goRules, handicapPoints, type GoRules } from '@qi/engine';
+import { GoPosition, PASS, goRules, handicapPoints, type GoRecord, type GoRules } from '@qi/engine';
 import type { PositionSetup } from '@qi/ai-worker';
 
 /** One stone or pass as GTP gave it: either colour may play at any time. */
@@ -43,6 +43,38 @@ export class GoGame {
     const pos = this.replay(next, this.handicap, this.events);
     this.rules = next;
     this.position = pos;
+  }
+
+  /**
+   * Replaces the game by a record's main line (size and komi from the record, other rules kept): handicap
+   * stones (AB in the root), then the moves before move number `before` (all when absent). Throws an Error
+   * naming the node for setup it cannot take (other setup stones) and for illegal moves; the game is then
+   * unchanged.
+   */
+  loadRecord(record: GoRecord, before = Infinity): void {
+    const next = new GoGame({ ...this.rules, size: record.size, komi: record.komi ?? this.rules.komi });
+    const root = record.nodes[0];
+    if (root !== undefined && root.setup.length > 0) {
+      const black = root.setup.filter((st) => st.stone === 1).map((st) => next.position.point(st.col, st.row));
+      if (black.length !== root.setup.length || black.length < 2) throw new Error('only handicap stones (AB in the root, 2 or more) can be set up');
+      next.placeHandicap(black);
+    }
+    let number = 0;
+    for (let i = 0; i < record.nodes.length; i++) {
+      const node = record.nodes[i];
+      if (i > 0 && node.setup.length > 0) throw new Error(`setup stones after the root (node ${i}) cannot be replayed`);
+      if (node.move === undefined) continue;
+      if (++number >= before) break;
+      const v = node.move.vertex;
+      const move = v === null ? PASS : next.position.point(v.col, v.row);
+      const why = next.play(node.move.color, move);
+      if (why !== null) throw new Error(`move ${number} (${next.position.moveToText(move)}) is illegal: ${why}`);
+    }
+    this.rules = next.rules;
+    this.handicap = next.handicap;
+    this.events.length = 0;
+    this.events.push(...next.events);
+    this.position = next.position;
   }
 
   /** Places handicap stones on the empty board (White moves next). */

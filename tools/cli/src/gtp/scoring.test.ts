@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { readGoSgf, vertexToText, type GoRecord } from '@qi/engine';
@@ -88,5 +90,23 @@ describe('qi gtp final_score and final_status_list on finished games', () => {
     expect(seki).toEqual([]);
     const stones = new Set([...dead, ...alive]);
     expect(stones.size).toBe(dead.length + alive.length);
+  });
+
+  it('loadsgf takes handicap stones and moves, up to a move number, and names what it cannot take', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'qi-gtp-'));
+    const file = join(dir, 'game.sgf');
+    writeFileSync(file, '(;GM[1]SZ[9]KM[0.5]HA[2]AB[cc][gg];W[ee];B[ce];W[dd])');
+    const bad = join(dir, 'bad.sgf');
+    writeFileSync(bad, '(;GM[1]SZ[9];B[ee];W[ee])');
+    const r = await run([`loadsgf ${file} 3`, 'showboard', `loadsgf ${file}`, 'final_score', 'undo', 'undo', 'undo', 'undo', `loadsgf ${bad}`, 'loadsgf /nonexistent/x.sgf', `loadsgf ${file} 0`]);
+    expect(r[0]).toBe('');
+    // Up to (not including) move 3: the handicap stones C7 and G3, White E5 and Black C5.
+    expect(r[1].split('\n').slice(3, 7).join('\n')).toBe([' 7 . . X . . . . . .  7', ' 6 . . . . . . . . .  6', ' 5 . . X . O . . . .  5', ' 4 . . . . . . . . .  4'].join('\n'));
+    expect(r[2]).toBe('');
+    expect(r[3]).toMatch(/^[BW]\+\d+(\.5)?$|^0$/);
+    expect(r.slice(4, 8)).toEqual(['', '', '', '? cannot undo']);
+    expect(r[8]).toBe('? cannot load file: move 2 (E5) is illegal: occupied');
+    expect(r[9]).toBe('? cannot load file');
+    expect(r[10]).toBe('? syntax error');
   });
 });
