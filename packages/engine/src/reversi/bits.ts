@@ -246,31 +246,18 @@ export function flipCount(sq: number, pl: number, ph: number, ol: number, oh: nu
   return count;
 }
 
-/** The 15 diagonals (A8–H1 direction) and 15 anti-diagonals as (lo, hi) masks, for full-line tests. */
-const LINES = new Int32Array(60);
-{
-  let i = 0;
-  for (let k = 0; k < 15; k++) {
-    let lo = 0;
-    let hi = 0;
-    let lo2 = 0;
-    let hi2 = 0;
-    for (let s = 0; s < 64; s++) {
-      const r = s >> 3;
-      const c = s & 7;
-      if (r - c + 7 === k) {
-        lo |= BIT_LO[s];
-        hi |= BIT_HI[s];
-      }
-      if (r + c === k) {
-        lo2 |= BIT_LO[s];
-        hi2 |= BIT_HI[s];
-      }
+/** LINES[8*s ..]: the row, column, diagonal and anti-diagonal through square s, each as (lo, hi). */
+const LINES = new Int32Array(64 * 8);
+for (let s = 0; s < 64; s++) {
+  for (let t = 0; t < 64; t++) {
+    const dr = (t >> 3) - (s >> 3);
+    const dc = (t & 7) - (s & 7);
+    const on = [dr === 0, dc === 0, dr === dc, dr === -dc];
+    for (let k = 0; k < 4; k++) {
+      if (!on[k]) continue;
+      LINES[8 * s + 2 * k] |= BIT_LO[t];
+      LINES[8 * s + 2 * k + 1] |= BIT_HI[t];
     }
-    LINES[i++] = lo;
-    LINES[i++] = hi;
-    LINES[i++] = lo2;
-    LINES[i++] = hi2;
   }
 }
 
@@ -288,40 +275,41 @@ export function stableDiscs(pl: number, ph: number, ol: number, oh: number): num
  * is next to it. Grown from the corners and full lines to a fixed point.
  */
 export function stableSet(pl: number, ph: number, ol: number, oh: number, out: Int32Array, at: number): void {
-  const occL = pl | ol;
-  const occH = ph | oh;
-  // Full rows.
-  let rowL = 0;
-  let rowH = 0;
-  for (let k = 0; k < 32; k += 8) {
-    if (((occL >>> k) & 0xff) === 0xff) rowL |= 0xff << k;
-    if (((occH >>> k) & 0xff) === 0xff) rowH |= 0xff << k;
-  }
-  // Full columns.
-  let col = occL & occH;
-  col &= col >>> 16;
-  col &= col >>> 8;
-  const colMask = Math.imul(col & 0xff, 0x01010101);
-  // Full diagonals and anti-diagonals.
-  let d9L = 0;
-  let d9H = 0;
-  let d7L = 0;
-  let d7H = 0;
-  for (let i = 0; i < 60; i += 4) {
-    if ((occL & LINES[i]) === LINES[i] && (occH & LINES[i + 1]) === LINES[i + 1]) {
-      d9L |= LINES[i];
-      d9H |= LINES[i + 1];
+  // Full lines: every line starts full and each empty square empties its four lines.
+  let rowL = -1;
+  let rowH = -1;
+  let vL = -1;
+  let vH = -1;
+  let d9L = -1;
+  let d9H = -1;
+  let d7L = -1;
+  let d7H = -1;
+  let xl = ~(pl | ol);
+  let xh = ~(ph | oh);
+  while ((xl | xh) !== 0) {
+    let sq: number;
+    if (xl !== 0) {
+      sq = lowestBit(xl);
+      xl &= xl - 1;
+    } else {
+      sq = 32 + lowestBit(xh);
+      xh &= xh - 1;
     }
-    if ((occL & LINES[i + 2]) === LINES[i + 2] && (occH & LINES[i + 3]) === LINES[i + 3]) {
-      d7L |= LINES[i + 2];
-      d7H |= LINES[i + 3];
-    }
+    const k = 8 * sq;
+    rowL &= ~LINES[k];
+    rowH &= ~LINES[k + 1];
+    vL &= ~LINES[k + 2];
+    vH &= ~LINES[k + 3];
+    d9L &= ~LINES[k + 4];
+    d9H &= ~LINES[k + 5];
+    d7L &= ~LINES[k + 6];
+    d7H &= ~LINES[k + 7];
   }
   // Edges count as stable neighbours: columns A/H horizontally, rows 1/8 vertically, the whole rim diagonally.
   rowL |= 0x81818181;
   rowH |= 0x81818181;
-  const vL = colMask | 0xff;
-  const vH = colMask | (0xff000000 | 0);
+  vL |= 0xff;
+  vH |= 0xff000000 | 0;
   d9L |= 0x818181ff;
   d9H |= 0xff818181 | 0;
   d7L |= 0x818181ff;

@@ -362,7 +362,8 @@ export class EndgameSolver {
   private search(pl: number, ph: number, ol: number, oh: number, alpha: number, beta: number, n: number, parity: number): number {
     if (n <= SHALLOW) return this.shallow(pl, ph, ol, oh, alpha, beta, n, parity);
     this.nodes++;
-    if (alpha >= STABILITY_THRESHOLD[n]) {
+    // Stability cutoff; skipped at once when even all the opponent's discs being stable would not cut.
+    if (alpha >= STABILITY_THRESHOLD[n] && 64 - 2 * (popcount(ol) + popcount(oh)) <= alpha) {
       const bound = 64 - 2 * stableDiscs(ol, oh, pl, ph);
       if (bound <= alpha) return bound;
     }
@@ -500,7 +501,8 @@ export class EndgameSolver {
       return this.last(d, pl, ph, ol, oh, el !== 0 ? lowestBit(el) : 32 + lowestBit(eh));
     }
     this.nodes++;
-    if (alpha >= STABILITY_THRESHOLD[n]) {
+    // Stability cutoff; skipped at once when even all the opponent's discs being stable would not cut.
+    if (alpha >= STABILITY_THRESHOLD[n] && 64 - 2 * (popcount(ol) + popcount(oh)) <= alpha) {
       const bound = 64 - 2 * stableDiscs(ol, oh, pl, ph);
       if (bound <= alpha) return bound;
     }
