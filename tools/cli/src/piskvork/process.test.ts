@@ -90,6 +90,22 @@ async function playGame(rule: number, size: number, turnMs: number): Promise<{ p
   return { pos, worstMs, plies: pos.ply };
 }
 
+describe('pbrain-qi', () => {
+  it('is qi piskvork under the name the Gomocup manager runs', async () => {
+    const register = new URL('../testing/register.mjs', import.meta.url).pathname;
+    const child = spawn(process.execPath, ['--import', register, new URL('../pbrain.ts', import.meta.url).pathname, '--max-time-ms', '100']);
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (d: string) => (out += d));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    child.stdin.end('START 15\nBEGIN\nTURN 8,8\nEND\n');
+    expect(await exited).toBe(0);
+    const lines = out.trim().split('\n');
+    expect(lines.slice(0, 2)).toEqual(['OK', '7,7']);
+    expect(lines[2]).toMatch(/^\d{1,2},\d{1,2}$/);
+  });
+});
+
 describe('two qi piskvork processes', () => {
   it('play complete freestyle and renju games within the turn time', async () => {
     const turnMs = 300;
