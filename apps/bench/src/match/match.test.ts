@@ -75,6 +75,27 @@ describe('matches through worker threads', () => {
     expect(existsSync(join(dir, 'summary.json'))).toBe(true);
   });
 
+  it('an SPRT with wide hypotheses stops a lopsided match early, whichever side is stronger', async () => {
+    const s = await runMatch({
+      game: benchGame('reversi'),
+      a: parsePlayerSpec('depth:5'),
+      b: parsePlayerSpec('depth:1'),
+      games: 30,
+      concurrency: 1,
+      seed: 5,
+      budget: {},
+      moveDeadlineMs: 20_000,
+      sprt: { elo0: -300, elo1: 300, alpha: 0.05, beta: 0.05 },
+      outDir: out(),
+      threads,
+    });
+    console.log(`SPRT stopped after ${s.results.length} games: ${s.stoppedBy}`);
+    expect(s.stoppedBy).toMatch(/^SPRT accepted H[01]/);
+    expect(s.results.length).toBeLessThan(30);
+    const { llr, lower, upper } = s.sprt ?? { llr: 0, lower: 0, upper: 0 };
+    expect(llr >= upper || llr <= lower).toBe(true);
+  });
+
   it('go 9x9 and gomoku: tiny games end with a result and a readable SGF', async () => {
     for (const [id, a, b] of [
       ['go', 'nodes:40', 'nodes:20'],
