@@ -66,6 +66,17 @@ describe('qi gtp thinking through the worker', () => {
     expect(first.match(/info move/g)!.length).toBeLessThanOrEqual(3);
   });
 
+  it('a command sent right behind an analysis request ends it at once, whenever it arrives', async () => {
+    for (const [n, delay] of [[80, -1], [82, 0], [84, 5], [86, 30]] as const) {
+      const t0 = performance.now();
+      s.send(`${n} lz-analyze 10`);
+      if (delay >= 0) await new Promise((r) => setTimeout(r, delay));
+      s.send(`${n + 1} name`);
+      await s.waitFor(new RegExp(`=${n}\n(info [^\n]*\n)*\n=${n + 1} Qi\n\n`), 5000);
+      expect(performance.now() - t0, `delay ${delay}`).toBeLessThan(2000);
+    }
+  });
+
   it('a bad analysis request fails like any command', async () => {
     s.send('40 lz-analyze b interval');
     await s.waitFor(/\?40 syntax error: interval needs a value\n\n/);

@@ -63,6 +63,7 @@ export class GtpEngine {
   private readonly timeMs: number | undefined;
   private readonly resignBelow: number;
   private analysing: { stop(): void } | null = null;
+  private streaming = false;
   private interrupted = false;
   private readonly handlers: Record<string, Handler>;
 
@@ -114,9 +115,9 @@ export class GtpEngine {
     return this.game.position;
   }
 
-  /** Whether an analysis command is streaming. */
+  /** Whether an analysis command is running (the next input line must interrupt it). */
   get busy(): boolean {
-    return this.analysing !== null;
+    return this.streaming;
   }
 
   /** Ends a running analysis soon (its response is closed before the next command runs). */
@@ -410,6 +411,9 @@ export class GtpEngine {
     }
     const kata = name === 'kata-analyze';
     this.write(`=${id}\n`);
+    this.streaming = true;
+    // Progress arrives over its own message port: once the response is closed, late reports are dropped.
+    let open = true;
     try {
       const bot = this.bot.get();
       await bot.setPosition(this.game.botSetup(req.player));
@@ -420,7 +424,7 @@ export class GtpEngine {
           {},
           proxy((p: Progress) => {
             const t = performance.now();
-            if (!p.done && t - last < req.intervalMs) return;
+            if (!open || (!p.done && t - last < req.intervalMs)) return;
             last = t;
             const line = analysisLine(p, pos, kata, req.maxMoves);
             if (line !== '') this.write(line + '\n');
@@ -434,6 +438,8 @@ export class GtpEngine {
       // A failed analysis ends its stream like a stopped one: the controller sees the closing blank line.
     } finally {
       this.analysing = null;
+      this.streaming = false;
+      open = false;
       this.write('\n');
     }
   }
@@ -452,18 +458,21 @@ export class GtpEngine {
     this.write(`=${id}\n`);
     const pos = this.game.position;
     let last = -Infinity;
+    let open = true;
     try {
       const move = await this.chooseAndPlay(req.player, false, (p) => {
         const t = performance.now();
-        if (p.done || t - last < req.intervalMs) return;
+        if (!open || p.done || t - last < req.intervalMs) return;
         last = t;
         const line = analysisLine(p, pos, kata, req.maxMoves);
         if (line !== '') this.write(line + '\n');
       });
+      open = false;
       this.write(`play ${move}\n`);
     } catch {
       // The response has begun, so a failure can only end it; the controller sees no play line.
     } finally {
+      open = false;
       this.write('\n');
     }
   }
