@@ -28,7 +28,7 @@ const WON = 5_000_000;
 /** The side to move has an unanswered open three (or four-three) with nothing sharper against it. */
 const WINNING = 500_000;
 
-/** Per board size: the on-board points within two lines of each point (no wrap across the border column). */
+/** Per board size: the on-board points up to two steps along the eight lines through each point (no wrap across the border column). */
 const nearCache = new Map<number, { near: Int32Array; count: Uint8Array }>();
 
 function nearTable(g: GomokuPosition): { near: Int32Array; count: Uint8Array } {
@@ -44,6 +44,8 @@ function nearTable(g: GomokuPosition): { near: Int32Array; count: Uint8Array } {
     const y = Math.floor(p / w) - 1;
     for (let dy = -2; dy <= 2; dy++) {
       for (let dx = -2; dx <= 2; dx++) {
+        // Points on the eight lines through the stone only: a knight's-move point shares no line with it.
+        if (dx !== 0 && dy !== 0 && Math.abs(dx) !== Math.abs(dy)) continue;
         if ((dx === 0 && dy === 0) || x + dx < 0 || x + dx >= size || y + dy < 0 || y + dy >= size) continue;
         near[p * 24 + count[p]++] = (y + dy + 1) * w + x + dx + 1;
       }
@@ -54,18 +56,24 @@ function nearTable(g: GomokuPosition): { near: Int32Array; count: Uint8Array } {
   return t;
 }
 
+/** The strongest line pattern kind of the last pointValue call (kept outside to avoid allocating a pair). */
+let lastKind = 0;
+
 /** What a stone of `colour` on `p` would make: the summed line values, with a bonus for two threats at once. */
 export function pointValue(g: GomokuPosition, p: number, colour: number): number {
   let v = 0;
   let fours = 0;
   let threes = 0;
+  let top = 0;
   for (let d = 0; d < 4; d++) {
     const k = g.pattern(p, d, colour) & KIND_MASK;
     v += LINE_VALUE[k];
+    if (k > top) top = k;
     if (k === FOUR || k === OPEN_FOUR) fours++;
     else if (k === OPEN_THREE) threes++;
   }
   if (fours + threes >= 2) v += DOUBLE_THREAT * (fours > 0 ? 2 : 1);
+  lastKind = top;
   return v;
 }
 
@@ -77,6 +85,12 @@ class Scan {
   readonly points = new Int32Array(MAX_MOVES);
   readonly attack = new Int32Array(MAX_MOVES);
   readonly defence = new Int32Array(MAX_MOVES);
+  /** The strongest pattern kind each point makes for the side to move and for the opponent. */
+  readonly attackKind = new Uint8Array(MAX_MOVES);
+  readonly defenceKind = new Uint8Array(MAX_MOVES);
+  /** Whether the opponent has an open three (a point making a straight four) and the side to move a four to make. */
+  opOpenThree = false;
+  myFour = false;
   private stamp = new Int32Array(0);
   private gen = 0;
   count = 0;
@@ -105,6 +119,8 @@ class Scan {
     this.bestDefence = 0;
     this.sumAttack = 0;
     this.sumDefence = 0;
+    this.opOpenThree = false;
+    this.myFour = false;
     for (const s of g.geo.points) {
       const c = cells[s];
       if (c !== 1 && c !== 2) continue;
@@ -114,7 +130,13 @@ class Scan {
         if (cells[p] !== 0 || stamp[p] === gen) continue;
         stamp[p] = gen;
         const a = pointValue(g, p, me);
+        const ak = lastKind;
         const d = pointValue(g, p, me ^ 1);
+        const dk = lastKind;
+        this.attackKind[n] = ak;
+        this.defenceKind[n] = dk;
+        if (dk === OPEN_FOUR) this.opOpenThree = true;
+        if (ak >= FOUR) this.myFour = true;
         if (a >= FIVE_VALUE) this.myFives++;
         if (d >= FIVE_VALUE) {
           this.opFives++;
@@ -180,10 +202,14 @@ export function gomokuSearchMoves(pos: Position, into: Int32Array, width: number
     for (let i = 0; i < n; i++) if (scan.defence[i] >= FIVE_VALUE && g.isLegal(pts[i])) into[k++] = pts[i];
     if (k > 0) return k;
   }
+  // Against an open three (and without a straight four of our own) only three kinds of moves can matter: a
+  // block (a point where the opponent would make a four), a four of our own (forcing), or a double threat.
+  const mustDefend = scan.opOpenThree && scan.bestAttack < LINE_VALUE[OPEN_FOUR];
   for (let i = 0; i < n; i++) {
     const a = scan.attack[i];
     const d = scan.defence[i];
     keys[i] = Math.max(a, d) * 2 + Math.min(a, d);
+    if (mustDefend && scan.defenceKind[i] < FOUR && scan.attackKind[i] < FOUR) keys[i] = -1;
   }
   let k = 0;
   for (let i = 0; i < n && k < width; i++) {
@@ -195,6 +221,7 @@ export function gomokuSearchMoves(pos: Position, into: Int32Array, width: number
     const tp = pts[i];
     pts[i] = pts[b];
     pts[b] = tp;
+    if (keys[i] < 0) break;
     if (g.isLegal(pts[i])) into[k++] = pts[i];
   }
   if (k > 0) return k;

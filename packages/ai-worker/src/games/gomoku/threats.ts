@@ -1,10 +1,15 @@
 import { MAX_MOVES, VcfSolver, VctSolver, type GomokuPosition, type Position } from '@qi/engine';
+import { now } from '../../core/limits.js';
 import { WIN } from '../../core/score.js';
 import type { Presolved, Presolver } from '../../worker/games.js';
 import { gomokuSearchMoves } from './knowledge.js';
 
+/** How many of the best-ranked root moves get the (costlier) opponent-VCT check, and the share of the time it may take. */
+const VCT_DEFENCE_MOVES = 8;
+const VCT_DEFENCE_SHARE = 0.3;
+
 /** Points searched per node (and checked by the defence test at the root). */
-export const GOMOKU_WIDTH = 14;
+export const GOMOKU_WIDTH = 10;
 
 /** What a level may use of the threat solvers: VCF length (attacker moves, the five included), VCT, the defence check. */
 export interface ThreatBudget {
@@ -36,6 +41,7 @@ export function threatBudget(timeMs: number | undefined, level: number | undefin
 /**
  * The engine's threat solvers in front of alpha-beta: a VCF (then a VCT) of the side to move is played at once;
  * otherwise every candidate after which the opponent has a VCF is dropped from the root (it loses by force),
+ * and from level 8 the best-ranked ones after which the opponent has a VCT too (within a share of the time),
  * unless all of them lose. Renju forbidden points are the engine's: the solvers never let black play one.
  */
 export function gomokuThreats(): Presolver {
@@ -68,8 +74,26 @@ export function gomokuThreats(): Presolver {
         if (r !== null) nodes += r.nodes;
         if (r === null || !r.win) safe.push(list[i]);
       }
-      if (safe.length === 0 || safe.length === n) return { nodes };
-      return { rootMoves: safe, nodes };
+      if (safe.length === 0) return { nodes };
+      // Then the opponent's VCTs after the best-ranked safe moves, while a share of the time is left for the search.
+      if (b.vct && safe.length > 1) {
+        const t0 = now();
+        const share = (timeMs ?? 3000) * VCT_DEFENCE_SHARE;
+        const keep: number[] = [];
+        for (let i = 0; i < safe.length; i++) {
+          if (i >= VCT_DEFENCE_MOVES || now() - t0 > share) {
+            keep.push(safe[i]);
+            continue;
+          }
+          g.play(safe[i]);
+          const r = g.isTerminal() ? null : vct.solve(g, { maxNodes: b.defenceNodes });
+          g.undo();
+          if (r !== null) nodes += r.nodes;
+          if (r === null || !r.win) keep.push(safe[i]);
+        }
+        if (keep.length > 0 && keep.length < safe.length) return { rootMoves: keep, nodes };
+      }
+      return safe.length === n ? { nodes } : { rootMoves: safe, nodes };
     },
   };
 }

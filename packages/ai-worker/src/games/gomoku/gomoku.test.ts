@@ -1,0 +1,143 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { GomokuPosition, MAX_MOVES, Rng, solveVcf, type GomokuRule, type Position } from '@qi/engine';
+import { isWinScore } from '../../core/score.js';
+import { playMatch } from '../../testing/match.js';
+import { Bot } from '../../worker/bot.js';
+import { gomokuEvaluate, gomokuSearchMoves } from './knowledge.js';
+import { GOMOKU_WIDTH, gomokuThreats, threatBudget } from './threats.js';
+
+const DATA = new URL('../../../../../../shared/data/gomoku/', import.meta.url);
+
+interface Puzzle {
+  id: string;
+  rule: string;
+  toMove: 'black' | 'white';
+  moves: string[];
+  status: string;
+  freestyleValid?: string;
+}
+
+function puzzles(): Puzzle[] {
+  return readFileSync(new URL('renju-vcf-puzzles.jsonl', DATA), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as Puzzle)
+    .filter((p) => p.status === 'vcf-solved-by-quintet');
+}
+
+function position(moves: string[], rule: GomokuRule = 'freestyle'): GomokuPosition {
+  const g = new GomokuPosition({ rule });
+  for (const m of moves) g.play(g.parseMove(m));
+  return g;
+}
+
+/** Three stones (black, white, black) on random points of the centre 5x5: varied, balanced-enough openings. */
+export function centreOpening(pos: Position, rng: Rng): number[] {
+  const g = pos as GomokuPosition;
+  const c = g.geo.size >> 1;
+  const out: number[] = [];
+  while (out.length < 3) {
+    const p = g.geo.point(c - 2 + rng.int(5), c - 2 + rng.int(5));
+    if (!g.isLegal(p)) continue;
+    g.play(p);
+    out.push(p);
+  }
+  return out;
+}
+
+describe('Gomoku/Renju knowledge', () => {
+  it('completes a five, blocks the opponent five, and ranks both sides’ threats first', () => {
+    // Black H8 H9 H10 H11 (four), white to move must block at H7 or H12... and white has no five of its own.
+    const block = position(['H8', 'A1', 'H9', 'A3', 'H10', 'A5', 'H11']);
+    const list = new Int32Array(MAX_MOVES);
+    const n = gomokuSearchMoves(block, list, GOMOKU_WIDTH);
+    expect(Array.from(list.subarray(0, n)).map((m) => block.moveToText(m)).sort()).toEqual(['H12', 'H7']);
+    // Black to move with its own four: only the five.
+    const five = position(['H8', 'A1', 'H9', 'A3', 'H10', 'A5', 'H11', 'O15']);
+    expect(gomokuSearchMoves(five, list, GOMOKU_WIDTH)).toBe(1);
+    expect(five.moveToText(list[0])).toMatch(/^H(7|12)$/);
+    expect(gomokuEvaluate(five)).toBeGreaterThan(1_000_000);
+    // Against an open three (black H8 H9 H10), white's moves are blocks or its own fours.
+    const three = position(['H8', 'J9', 'H9', 'J10', 'H10']);
+    const m = gomokuSearchMoves(three, list, GOMOKU_WIDTH);
+    for (const p of Array.from(list.subarray(0, m)).map((q) => three.moveToText(q))) expect(['H6', 'H7', 'H11', 'H12']).toContain(p);
+  });
+
+  it('plays a VCF first: the Bot wins the renju puzzles against a defender, every attacker move a forced four', async () => {
+    const bot = new Bot();
+    const defender = new Bot();
+    const list = puzzles().filter((p) => p.toMove === 'black').slice(0, 12);
+    for (const p of list) {
+      const moves = [...p.moves];
+      const g = position(moves, 'renju');
+      const attacker = g.currentPlayer();
+      for (let ply = 0; ply < 90 && !g.isTerminal(); ply++) {
+        const side = g.currentPlayer() === attacker ? bot : defender;
+        side.setPosition({ game: 'gomoku', rules: { rule: 'renju' }, moves });
+        const r = await side.think(side === bot ? { level: 10, timeMs: 1000 } : { depth: 2 });
+        if (side === bot && ply === 0) expect(isWinScore(r.score) && r.score > 0, p.id).toBe(true);
+        expect(g.isLegal(r.move as number), p.id).toBe(true);
+        g.play(r.move as number);
+        moves.push(g.moveToText(r.move as number));
+      }
+      expect(g.result(), p.id).toBe(attacker);
+    }
+  });
+
+  it('drops the moves after which the opponent has a VCF (the defence check), at level 5 and up only', () => {
+    // White to move against black's open three H8 H9 H10: only H7 and H11 stop black's straight four.
+    const g = position(['H8', 'A1', 'H9', 'A15', 'H10']);
+    const front = gomokuThreats();
+    const solved = front.presolve(g, 3000, 10);
+    expect(solved?.move).toBeUndefined();
+    const safe = solved?.rootMoves ?? [];
+    expect(safe.length).toBeGreaterThan(0);
+    expect(safe.map((m) => g.moveToText(m)).sort()).toEqual(['H11', 'H7']);
+    for (const m of safe) {
+      g.play(m);
+      expect(solveVcf(g, { maxNodes: 50_000 }).win, g.moveToText(m)).toBe(false);
+      g.undo();
+    }
+    expect(threatBudget(3000, 4).defence).toBe(false);
+    expect(threatBudget(3000, 1).vcfDepth).toBe(1);
+    expect(threatBudget(3000, 10).vct).toBe(true);
+  });
+
+  it('never answers an illegal move (renju black never on a forbidden point), freestyle and renju, at every level', async () => {
+    const rng = new Rng(12);
+    const bot = new Bot({ seed: 4 });
+    const list = new Int32Array(MAX_MOVES);
+    let checked = 0;
+    for (const rule of ['freestyle', 'renju'] as const) {
+      for (let i = 0; i < 30; i++) {
+        const g = new GomokuPosition({ rule });
+        const moves: string[] = [];
+        const plies = rng.int(60);
+        const c = 7;
+        for (let k = 0; k < plies && !g.isTerminal(); k++) {
+          // Random stones near the centre, so that threats and forbidden points arise.
+          let p = g.geo.point(c - 4 + rng.int(9), c - 4 + rng.int(9));
+          if (!g.isLegal(p)) p = list[rng.int(g.legalMoves(list))];
+          g.play(p);
+          moves.push(g.moveToText(p));
+        }
+        bot.setPosition({ game: 'gomoku', rules: { rule }, moves });
+        const answer = await bot.think({ level: 1 + (i % 10), nodes: 300, timeMs: 300 });
+        if (g.isTerminal()) expect(answer.move).toBeNull();
+        else {
+          expect(g.isLegal(answer.move as number), `${rule} ${moves.join(' ')}`).toBe(true);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(40);
+  });
+
+  it('level 10 (cut to 6,000 nodes a move) beats the depth-4 classic bot with both colours, freestyle and renju', async () => {
+    for (const rule of ['freestyle', 'renju']) {
+      const r = await playMatch({ game: 'gomoku', rules: { rule }, a: { level: 10, nodes: 6000 }, b: { algorithm: 'classic' }, games: 2, seed: 9, opening: centreOpening });
+      expect(r.wins, rule).toBe(2);
+    }
+  });
+});
