@@ -19,6 +19,7 @@ import { REPORT_CSS, esc, lineChart } from '../report/svg.js';
 import { defaultOut, gameFromFlags } from './match.js';
 import type { CommandIo } from './io.js';
 
+/** The calibrate flags as `--help` prints them. */
 export const calibrateUsage = `calibrate options:
   --game go|gomoku|reversi   (and --size, --komi, --rule as for match)
   --max-level N              calibrate levels 1..N (default 10)

@@ -16,6 +16,7 @@ import { formatStats } from '../stats/elo.js';
 import { checkSprt, type SprtConfig } from '../stats/sprt.js';
 import type { CommandIo } from './io.js';
 
+/** The match flags as `--help` prints them. */
 export const matchUsage = `selfplay|match options:
   --game go|gomoku|reversi     game (default go)   --size N  --komi K (go)  --rule freestyle|standard|renju (gomoku)
   --a SPEC --b SPEC            players: level:N, nodes:N, time:MS, depth:N (joined by +, e.g. level:5+nodes:800), classic,

@@ -10,6 +10,7 @@ import { runCases, type BenchResult } from '../runner.js';
 import { suites } from '../suites/index.js';
 import type { CommandIo } from './io.js';
 
+/** The profile flags as `--help` prints them. */
 export const profileUsage = `profile options:
   --game G  --filter TEXT   choose cases
   --time S                  seconds per case (default 2; --quick: 0.05 and a few samples)

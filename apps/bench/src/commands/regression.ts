@@ -4,6 +4,7 @@ import { compareBaseline, readBaseline, runRegression, saveBaseline } from '../r
 import { regressionSuites } from '../regression/suites.js';
 import type { CommandIo } from './io.js';
 
+/** The regression flags as `--help` prints them. */
 export const regressionUsage = `regression options:
   --suite NAME      run one suite (${regressionSuites.map((s) => s.name).join(', ')})
   --quick           a subset of every suite (seconds)

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync, chmodSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseSgfGame, readGomokuSgf, readReversiSgf, readGoSgf } from '@qi/engine';
+import { parseSgfGame, readCheckersRecord, readGomokuSgf, readReversiSgf, readGoSgf } from '@qi/engine';
 import { sourceBotStart } from '../testing/bot-start.js';
 import { benchGame } from './games.js';
 import { BotThreads } from './players.js';
@@ -75,6 +75,24 @@ describe('matches through worker threads', () => {
     expect(existsSync(join(dir, 'summary.json'))).toBe(true);
   });
 
+  it("the ai-worker's classic baseline bots play through the same harness", async () => {
+    const s = await runMatch({
+      game: benchGame('reversi'),
+      a: parsePlayerSpec('depth:2'),
+      b: parsePlayerSpec('classic'),
+      games: 2,
+      concurrency: 1,
+      seed: 2,
+      budget: {},
+      moveDeadlineMs: 20_000,
+      outDir: out(),
+      threads,
+    });
+    expect(s.stats.games).toBe(2);
+    for (const r of s.results) expect(r.reason).not.toMatch(/crash|illegal|time-out/);
+    expect(s.players.b.moves).toBeGreaterThan(20);
+  });
+
   it('an SPRT with wide hypotheses stops a lopsided match early, whichever side is stronger', async () => {
     const s = await runMatch({
       game: benchGame('reversi'),
@@ -96,14 +114,15 @@ describe('matches through worker threads', () => {
     expect(llr >= upper || llr <= lower).toBe(true);
   });
 
-  it('go 9x9 and gomoku: tiny games end with a result and a readable SGF', async () => {
+  it('go 9x9, gomoku and chinese checkers: tiny games end with a result and a readable record', async () => {
     for (const [id, a, b] of [
       ['go', 'nodes:40', 'nodes:20'],
       ['gomoku', 'depth:2', 'depth:1'],
+      ['checkers', 'depth:2', 'depth:1'],
     ]) {
       const dir = out();
       const s = await runMatch({
-        game: benchGame(id, { size: id === 'go' ? 9 : 15 }),
+        game: benchGame(id, id === 'checkers' ? {} : { size: id === 'go' ? 9 : 15 }),
         a: parsePlayerSpec(a),
         b: parsePlayerSpec(b),
         games: 2,
@@ -118,6 +137,13 @@ describe('matches through worker threads', () => {
       for (const r of s.results) {
         expect(r.reason).not.toMatch(/crash|time-out|illegal/);
         const text = readFileSync(join(dir, r.file), 'utf8');
+        if (id === 'checkers') {
+          // The engine's own record, unchanged, beside the per-move statistics.
+          const saved = JSON.parse(text);
+          expect(readCheckersRecord(JSON.stringify(saved.record)).moves.length).toBe(r.plies);
+          expect(saved.stats.length).toBe(r.plies);
+          continue;
+        }
         const moves = id === 'go' ? readGoSgf(text).nodes.length - 1 : readGomokuSgf(text).moves.length;
         expect(moves).toBe(r.plies);
       }
