@@ -30,6 +30,9 @@ export const calibrateUsage = `calibrate options:
   --concurrency N  --seed N  --out DIR
   --data DIR                 where levels-elo.json/.ts are written (default apps/bench/data)`;
 
+/** Time cap of a calibration move (ms): far above what the fixed budgets need. */
+const CALIBRATION_MOVE_MS = 60_000;
+
 /** The table one game contributes to levels-elo.json. */
 export interface LevelTable {
   game: string;
@@ -70,7 +73,9 @@ export async function calibrateCommand(argv: readonly string[], io: CommandIo): 
   const players: PlayerSpec[] = [];
   const budgets: Record<string, string> = {};
   for (let l = 1; l <= maxLevel; l++) {
-    const spec: PlayerSpec = l === 10 ? { kind: 'bot', name: 'level:10', level: 10, nodes: topNodes } : { kind: 'bot', name: `level:${l}`, level: l };
+    // A generous time cap so the node/depth budgets bind, not the levels' 3 s cap: results do not depend on the
+    // machine's speed or load.
+    const spec: PlayerSpec = { kind: 'bot', name: `level:${l}`, level: l, timeMs: CALIBRATION_MOVE_MS, ...(l === 10 ? { nodes: topNodes } : {}) };
     budgets[String(l)] = l === 10 ? `level 10 randomness, ${topNodes} nodes` : `level ${l} budget (levels.ts)`;
     players.push(spec);
   }
@@ -108,7 +113,7 @@ export async function calibrateCommand(argv: readonly string[], io: CommandIo): 
         concurrency,
         seed: seed + results.length,
         budget: {},
-        moveDeadlineMs: 60_000,
+        moveDeadlineMs: 2 * CALIBRATION_MOVE_MS,
         outDir: join(outDir, `${a.name}-vs-${b.name}`.replace(/[^A-Za-z0-9_.-]+/g, '_')),
         // Games against GNU Go are scored by GNU Go (it passes with dead stones on the board); Qi's own games by
         // Qi's area count with estimated dead stones.
