@@ -92,7 +92,10 @@ describe('Go knowledge', () => {
     goPriors(pos, moves, n, priors);
     const prior = (col: number, row: number) => priors[list.indexOf(pos.point(col, row))];
     expect(prior(6, 4)).toBeGreaterThan(0.6); // captures three stones
-    expect(prior(8, 8)).toBeLessThan(0.15); // first line, early
+    expect(list).not.toContain(pos.point(8, 8)); // a first-line move far from every stone is pruned
+    expect(list).not.toContain(pos.point(7, 1)); // and so is a lonely second-line one
+    expect(prior(2, 0)).toBeLessThan(0.3); // a first-line move near a stone stays, with a low prior
+    expect(goTreeMoves(pos, new Int32Array(MAX_MOVES), false)).toBe(68); // 68 empty points, one own eye, PASS
     expect(priors[n - 1]).toBe(0); // no pass while the opponent has not passed and the board is open
   });
 

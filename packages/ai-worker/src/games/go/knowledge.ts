@@ -77,17 +77,48 @@ export function settled(pos: GoPosition): boolean {
   return true;
 }
 
-/** Tree moves of a Go position: the legal moves minus fills of the mover's own eyes, then PASS. */
-export function goTreeMoves(pos: GoPosition, into: Int32Array): number {
+/**
+ * Tree moves of a Go position: the legal moves minus fills of the mover's own eyes and, with `prune`, minus
+ * first- and second-line moves with no stone within two points (moves without a local purpose, never good
+ * on boards up to 19x19 but tempting to noisy playouts in the opening), then PASS. Falls back to every
+ * legal move when the pruning would leave none.
+ */
+export function goTreeMoves(pos: GoPosition, into: Int32Array, prune = true): number {
   const n = pos.legalMoves(into);
   const b = pos.board;
+  const color = b.color, W = b.W;
+  const size = pos.size;
   const c = pos.currentPlayer() + 1;
   let k = 0;
   for (let i = 0; i < n; i++) {
     const m = into[i];
-    if (m === PASS || !isOwnEye(b, m, c)) into[k++] = m;
+    if (m === PASS) into[k++] = m;
+    else if (!isOwnEye(b, m, c) && !(prune && size >= 7 && isLonelyEdgeMove(color, W, size, m))) into[k++] = m;
+  }
+  if (k <= 1 && n > 1) {
+    k = 0;
+    for (let i = 0; i < n; i++) if (into[i] === PASS || !isOwnEye(b, into[i], c)) into[k++] = into[i];
   }
   return k;
+}
+
+/** Whether p is on the first or second line with no stone within Manhattan distance 2. */
+function isLonelyEdgeMove(color: Uint8Array, W: number, size: number, p: number): boolean {
+  const row = Math.floor(p / W), col = p % W;
+  const line = Math.min(row, col, size + 1 - row, size + 1 - col) - 1;
+  if (line > 1) return false;
+  for (let dr = -2; dr <= 2; dr++) {
+    const r = row + dr;
+    if (r < 1 || r > size) continue;
+    const span = 2 - Math.abs(dr);
+    for (let dc = -span; dc <= span; dc++) {
+      const cc = col + dc;
+      if (cc < 1 || cc > size) continue;
+      const v = color[r * W + cc];
+      if (v !== EMPTY) return false;
+    }
+  }
+  return true;
 }
 
 /** Writes a prior in [0, 1] for each of moves[0..n) of the side to move (see the module comment). */
