@@ -3,7 +3,6 @@ import { proxy } from 'comlink';
 import {
   COLUMN_LETTERS,
   PASS,
-  estimateDead,
   fixedHandicap,
   maxFixedHandicap,
   parseVertex,
@@ -20,6 +19,7 @@ import type { RemoteBot } from '../worker.js';
 import { analysisLine, parseAnalyzeArgs, type AnalyzeRequest } from './analysis.js';
 import { GtpClock } from './clock.js';
 import { failure, GtpError, parseCommandLine, success } from './framing.js';
+import { deadStones } from './dead.js';
 import { GoGame } from './go-game.js';
 
 /** Where the engine gets its AI: started on first use, closed on quit. */
@@ -194,7 +194,7 @@ export class GtpEngine {
     await bot.setPosition(this.game.botSetup(player));
     const r = await (onProgress ? bot.think(limits, proxy(onProgress)) : bot.think(limits));
     let move = r.move ?? PASS;
-    if (cleanup && move === PASS) move = this.cleanupMove(r, player);
+    if (cleanup && move === PASS) move = await this.cleanupMove(r, player);
     if (!cleanup && this.shouldResign(r)) return 'resign';
     // The worker plays by the same rules on the same board; a refusal here would mean the two disagree.
     if (this.game.play(player, move) !== null) {
@@ -205,9 +205,9 @@ export class GtpEngine {
   }
 
   /** During clean-up a pass is replaced by the best candidate that is a move on the board, while dead stones remain. */
-  private cleanupMove(r: Progress, player: 0 | 1): number {
+  private async cleanupMove(r: Progress, player: 0 | 1): Promise<number> {
     const pos = this.game.position;
-    const dead = estimateDead(pos).filter((p) => pos.stoneAt(p) === 2 - player);
+    const dead = (await deadStones(pos)).filter((p) => pos.stoneAt(p) === 2 - player);
     if (dead.length === 0) return PASS;
     for (const c of r.candidates) if (c.move !== PASS && pos.analyze(c.move, player).legal) return c.move;
     return PASS;
@@ -281,21 +281,17 @@ export class GtpEngine {
     return '';
   }
 
-  private dead(): number[] {
-    return estimateDead(this.game.position);
+  private async finalScore(): Promise<string> {
+    return scoreGame(this.game.position, await deadStones(this.game.position)).result;
   }
 
-  private finalScore(): string {
-    return scoreGame(this.game.position, this.dead()).result;
-  }
-
-  private finalStatusList(a: string[]): string {
+  private async finalStatusList(a: string[]): Promise<string> {
     const status = a[0];
     if (status !== 'dead' && status !== 'alive' && status !== 'seki') throw new GtpError('syntax error');
     const pos = this.game.position;
     const dead = new Set<number>();
     const chain = new Int32Array(pos.size * pos.size);
-    for (const p of this.dead()) {
+    for (const p of await deadStones(pos)) {
       const n = pos.chainStones(p, chain);
       for (let k = 0; k < n; k++) dead.add(chain[k]);
     }
