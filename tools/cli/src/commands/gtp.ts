@@ -12,7 +12,7 @@ export const gtpCommand: Command = {
     'A GTP v2 Go engine on stdin/stdout (not JSON): for Sabaki, GoGui, KGS clients and engine matches.',
     '  --level N     strength 1-10 (default 10: the full search, about 3 s a move); also `qi-level N`',
     '  --time-ms T   think T ms a move (time_settings/time_left from the controller take over when given)',
-    '  --resign R    resign when the win rate falls below R (default 0.05; 0 never resigns)',
+    '  --resign R    resign when the win rate stays below R for 3 moves in a row (default 0.05; 0 never)',
     'Commands: the GTP v2 required set, undo, showboard, loadsgf, fixed_handicap, place_free_handicap,',
     'set_free_handicap, final_score, final_status_list dead|alive|seki, time_settings, kgs-time_settings,',
     'time_left, kgs-genmove_cleanup, lz-analyze / kata-analyze (candidate moves while thinking, until the',

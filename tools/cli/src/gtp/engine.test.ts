@@ -134,3 +134,24 @@ describe('qi gtp genmove with analysis', () => {
     await s.waitFor(/=76\n\n/);
   });
 });
+
+describe('qi gtp resignation', () => {
+  it('resigns a hopeless game only after three hopeless searches in a row', async () => {
+    s.send('90 boardsize 9');
+    s.send('91 komi 0');
+    s.send('92 qi-level 5');
+    // Black owns columns A-E solidly (with eyes), White has nothing: White cannot win.
+    for (let row = 1; row <= 9; row++) for (const col of 'ABCDE') if (!(col === 'B' && row % 3 === 2)) s.send(`play b ${col}${row}`);
+    const answers: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      s.send(`${93 + i} genmove w`);
+      const [, move] = await s.waitFor(new RegExp(`=${93 + i} (\\S+)\\n\\n`));
+      answers.push(move);
+      if (move !== 'resign') s.send('play b pass');
+    }
+    expect(answers.slice(0, 2)).not.toContain('resign');
+    expect(answers[2]).toBe('resign');
+    s.send('99 qi-level 1');
+    await s.waitFor(/=99\n\n/);
+  });
+});

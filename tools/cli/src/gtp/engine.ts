@@ -49,6 +49,9 @@ const COMMANDS = [
   'lz-analyze', 'kata-analyze', 'lz-genmove_analyze', 'kata-genmove_analyze', 'qi-level', 'qi-rules',
 ] as const;
 
+/** Consecutive hopeless searches of one colour before genmove resigns. */
+const RESIGN_STREAK = 3;
+
 type Handler = (args: string[], id: string) => string | Promise<string>;
 
 /**
@@ -64,6 +67,8 @@ export class GtpEngine {
   private readonly resignBelow: number;
   private analysing: { stop(): void } | null = null;
   private streaming = false;
+  private readonly lowStreak = [0, 0];
+  private readonly lowSince = [0, 0];
   private interrupted = false;
   private readonly handlers: Record<string, Handler>;
 
@@ -195,7 +200,7 @@ export class GtpEngine {
     const r = await (onProgress ? bot.think(limits, proxy(onProgress)) : bot.think(limits));
     let move = r.move ?? PASS;
     if (cleanup && move === PASS) move = await this.cleanupMove(r, player);
-    if (!cleanup && this.shouldResign(r)) return 'resign';
+    if (!cleanup && this.shouldResign(r, player)) return 'resign';
     // The worker plays by the same rules on the same board; a refusal here would mean the two disagree.
     if (this.game.play(player, move) !== null) {
       if (this.game.play(player, PASS) !== null) throw new Error('no legal move');
@@ -213,13 +218,21 @@ export class GtpEngine {
     return PASS;
   }
 
-  private shouldResign(r: Progress): boolean {
-    if (this.resignBelow <= 0 || r.move === null) return false;
+  /**
+   * Resigns only once the game is well under way, on searches of some size, and when the win rate has stayed
+   * below the threshold for RESIGN_STREAK of this colour's moves in a row (one noisy estimate is not enough).
+   */
+  private shouldResign(r: Progress, player: 0 | 1): boolean {
     const pos = this.game.position;
-    // Only once the game is well under way, and only on a search of some size.
     const played = this.game.events.length;
-    if (played < (pos.size * pos.size) / 3 || r.nodes < 200) return false;
-    return r.winRate < this.resignBelow;
+    const hopeless = this.resignBelow > 0 && r.move !== null && played >= (pos.size * pos.size) / 3 && r.nodes >= 200 && r.winRate < this.resignBelow;
+    // A streak belongs to one game: a shorter game (new board, undo, loadsgf) starts it again.
+    if (!hopeless || played < this.lowSince[player]) {
+      this.lowStreak[player] = 0;
+      if (!hopeless) return false;
+    }
+    this.lowSince[player] = played;
+    return ++this.lowStreak[player] >= RESIGN_STREAK;
   }
 
   private empties(): number {
