@@ -10,7 +10,7 @@ import { reversiEndgame } from '../games/reversi/endgame.js';
 import { reversiKnowledge } from '../games/reversi/eval.js';
 import { checkersDepth3, gomokuClassic, goRandom, reversiGreedy } from '../baselines/index.js';
 import type { ClassicBot } from '../baselines/types.js';
-import type { LevelBudget } from './levels.js';
+import { alphaBetaLevels, type LevelBudget } from './levels.js';
 import type { Algorithm } from './protocol.js';
 
 /** How the worker creates and searches one game. */
@@ -84,6 +84,7 @@ registerGame('reversi', {
   // An evaluation of 4 discs' worth (a corner and change) reads as a 73% win rate.
   scoreScale: 400,
   presolver: reversiEndgame,
+  level: alphaBetaLevels([1, 1, 2, 3, 4, 5, 6, 7, 9]),
   classic: reversiGreedy,
 });
 
@@ -95,6 +96,7 @@ registerGame('gomoku', {
   // An open three's worth (about 1000) reads as a 73% win rate.
   scoreScale: 1000,
   presolver: gomokuThreats,
+  level: alphaBetaLevels([1, 1, 2, 2, 3, 3, 4, 5, 6]),
   classic: gomokuClassic,
 });
 
@@ -107,4 +109,5 @@ registerGame('checkers', {
   // Evaluation units: 16 a step of distance (10 plain + 6 hop-aware); five steps' lead reads as a 73% win rate.
   scoreScale: 80,
   classic: checkersDepth3,
+  level: alphaBetaLevels([1, 1, 1, 2, 2, 2, 3, 3, 4]),
 });

@@ -32,6 +32,18 @@ export function levelBudget(level: number, algorithm: Algorithm): LevelBudget {
 }
 
 /**
+ * A game's own alpha-beta depths for levels 1–9 (level 10 stays the full search for a few seconds); MCTS levels
+ * keep the generic playout budgets. The temperatures are the generic ones.
+ */
+export function alphaBetaLevels(depths: readonly number[]): (level: number, algorithm: Algorithm) => LevelBudget {
+  if (depths.length !== 9) throw new RangeError(`alphaBetaLevels needs 9 depths (levels 1-9), got ${depths.length}`);
+  return (level: number, algorithm: Algorithm): LevelBudget => {
+    const generic = levelBudget(level, algorithm);
+    return algorithm === 'alphabeta' && level < 10 ? { ...generic, depth: depths[level - 1] } : generic;
+  };
+}
+
+/**
  * Picks a candidate with probability ∝ exp(strength / temperature): strength is the win rate (so a temperature
  * of 0.1 already strongly prefers better moves); temperature 0 returns the first (best) candidate.
  */

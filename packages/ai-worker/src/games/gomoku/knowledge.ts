@@ -17,6 +17,7 @@ LINE_VALUE[P.FIVE] = 200_000;
 const FOUR = P.FOUR;
 const OPEN_FOUR = P.OPEN_FOUR;
 const OPEN_THREE = P.OPEN_THREE;
+const OVERLINE = P.OVERLINE;
 const KIND_MASK = 15; // patternKind(entry) is entry & 15
 const FIVE_VALUE = LINE_VALUE[P.FIVE];
 
@@ -71,6 +72,11 @@ export function pointValue(g: GomokuPosition, p: number, colour: number): number
     if (k > top) top = k;
     if (k === FOUR || k === OPEN_FOUR) fours++;
     else if (k === OPEN_THREE) threes++;
+  }
+  if (colour === 0 && (fours + threes >= 2 || top === OVERLINE) && top !== P.FIVE && g.rule === 'renju' && g.forbiddenCode(p) !== 0) {
+    // A renju black forbidden point: black cannot play it, so it is worth nothing to black and needs no block.
+    lastKind = 0;
+    return 0;
   }
   if (fours + threes >= 2) v += DOUBLE_THREAT * (fours > 0 ? 2 : 1);
   lastKind = top;
