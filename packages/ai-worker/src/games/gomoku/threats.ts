@@ -27,14 +27,16 @@ export interface ThreatBudget {
  */
 export function threatBudget(timeMs: number | undefined, level: number | undefined): ThreatBudget {
   const lv = level ?? 10;
-  const long = timeMs === undefined || timeMs >= 1000;
+  // The solvers cannot be interrupted: their node budgets follow the time (about 20 VCT nodes a ms here, under
+  // load), so that a stop waits at most about a quarter of the move's time.
+  const t = timeMs ?? 3000;
   return {
     vcfDepth: lv <= 2 ? 1 : lv <= 4 ? 2 : lv <= 6 ? 4 : 40,
-    vcfNodes: long ? 200_000 : 20_000,
+    vcfNodes: clamp(t * 20, 5_000, 100_000),
     vct: lv >= 8,
-    vctNodes: long ? 100_000 : 10_000,
+    vctNodes: clamp(t * 5, 2_000, 40_000),
     defence: lv >= 5,
-    defenceNodes: long ? 20_000 : 4_000,
+    defenceNodes: clamp(t * 2, 1_000, 10_000),
   };
 }
 
@@ -96,4 +98,8 @@ export function gomokuThreats(): Presolver {
       return safe.length === n ? { nodes } : { rootMoves: safe, nodes };
     },
   };
+}
+
+function clamp(x: number, lo: number, hi: number): number {
+  return Math.max(lo, Math.min(hi, Math.round(x)));
 }
