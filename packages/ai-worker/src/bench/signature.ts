@@ -4,6 +4,7 @@ import { Mcts } from '../mcts/search.js';
 import type { MctsResult } from '../mcts/types.js';
 import { checkersDistance, checkersPlayoutValue } from '../games/checkers/distance.js';
 import { goLightPolicy } from '../games/go/light.js';
+import { goMctsOptions } from '../games/go/policy.js';
 import { reversiDiscCount } from '../games/reversi/discs.js';
 import { MnkGame } from '../testing/mnk.js';
 import { mnkEvaluator } from '../testing/mnk-eval.js';
@@ -110,6 +111,15 @@ const cases: { name: string; run: () => Omit<SignatureEntry, 'name'> }[] = [
       const pos = new GoPosition({ size: 9, komi: 7.5 });
       const r = new Mcts({ seed: 1, policy: goLightPolicy() }).search(pos, { nodes: 2000 });
       // The light playout runs off the interface: plies count tree descents only, the visit spread does the rest.
+      return { nodes: mctsCount(r), move: pos.moveToText(r.move as number), timeMs: r.timeMs };
+    },
+  },
+  {
+    name: 'mcts go 9x9 heavy+rave 2000 seed 1',
+    run: () => {
+      // The worker's Go search: heavy playouts, RAVE, knowledge priors, tree moves without own-eye fills.
+      const pos = new GoPosition({ size: 9, komi: 7.5 });
+      const r = new Mcts({ ...goMctsOptions(), seed: 1 }).search(pos, { nodes: 2000 });
       return { nodes: mctsCount(r), move: pos.moveToText(r.move as number), timeMs: r.timeMs };
     },
   },

@@ -126,10 +126,12 @@ describe('Go MCTS', () => {
     expect(r.winRate).toBeGreaterThan(0.8);
   });
 
-  it('saves its own chain in atari by extending', () => {
-    const pos = board(['.........', '.........', '..OOOO...', '.OXXXX...', '..OOOO...', '.........', '.........', '.........', '.........']);
-    const r = search(pos, 3000);
-    expect(pos.moveToText(r.move as number)).toBe('G6');
+  it('saves its own chain in atari by connecting, the only winning move', () => {
+    // The same position with White to move: E5 joins the three stones to White's wall and wins.
+    const rows = ['....XO...', '....XO...', '...XXO...', '..XOXO...', '..XO.O...', '..XOXO...', '...XXO...', '....XO...', '....XO...'];
+    const r = search(board(rows, 1), 3000);
+    expect(board(rows, 1).moveToText(r.move as number)).toBe('E5');
+    expect(r.winRate).toBeGreaterThan(0.6);
   });
 
   const split = ['....XO...', '....XO...', '....XO...', '....XO...', '....XO...', '....XO...', '....XO...', '....XO...', '....XO...'];

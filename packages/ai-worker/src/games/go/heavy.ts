@@ -70,8 +70,8 @@ export class HeavyPlayout {
     let ply = 0;
     while (passes < 2 && ply < maxPlies) {
       const o = 3 - c;
-      let move = -1;
-      if (last >= 0 && color[last] === o) {
+      let move = ply === 0 ? this.globalAtariReply(pts, c, o, ko) : -1;
+      if (move < 0 && last >= 0 && color[last] === o) {
         move = this.atariReply(last, c, o, ko);
         if (move < 0 && rng.float() < PATTERN_PROBABILITY) move = this.patternReply(last, c, o, ko, rng);
       }
@@ -123,6 +123,45 @@ export class HeavyPlayout {
     return captured === 1 && b.count[h] === 1 && b.libs[h] === 1 ? removed[0] : -1;
   }
 
+  /**
+   * The first move of a playout looks at the whole board (the tree's move may have left an atari anywhere, and
+   * a set-up position has no last move): it captures the biggest enemy chain in atari or saves the biggest own
+   * chain in atari (by capturing an attacker or extending to two liberties or more), whichever is bigger; -1 if none.
+   */
+  private globalAtariReply(pts: Int32Array, c: number, o: number, ko: number): number {
+    const b = this.b, color = b.color, head = b.head, libs = b.libs, count = b.count;
+    let best = -1, bestSize = 0;
+    for (let i = 0; i < pts.length; i++) {
+      const p = pts[i];
+      const cp = color[p];
+      if ((cp !== c && cp !== o) || head[p] !== p || libs[p] !== 1 || count[p] <= bestSize) continue;
+      const move = cp === o ? this.libertyOf(p) : this.saveMove(p, c, o, ko);
+      if (move >= 0 && move !== ko && (cp === c || this.legalFor(move, c, o))) {
+        best = move;
+        bestSize = count[p];
+      }
+    }
+    return best;
+  }
+
+  /** A move saving own chain h (in atari): capture an attacker in atari, or extend to two liberties or more; -1 if none. */
+  private saveMove(h: number, c: number, o: number, ko: number): number {
+    const b = this.b, color = b.color, head = b.head, libs = b.libs;
+    let s = h;
+    do {
+      for (let d = 0; d < 4; d++) {
+        const r = s + b.dirs[d];
+        if (color[r] === o && libs[head[r]] === 1) {
+          const lib = this.libertyOf(head[r]);
+          if (lib !== ko && this.legalFor(lib, c, o)) return lib;
+        }
+      }
+      s = b.next[s];
+    } while (s !== h);
+    const lib = this.libertyOf(h);
+    return lib !== ko && this.libertiesAfter(lib, c, o, 2) >= 2 ? lib : -1;
+  }
+
   /** The answer to the last move's tactics: capture it if in atari, or save an own chain it put in atari; -1 if none. */
   private atariReply(last: number, c: number, o: number, ko: number): number {
     const b = this.b, color = b.color, head = b.head, libs = b.libs, W = b.W;
@@ -136,21 +175,8 @@ export class HeavyPlayout {
       if (color[q] !== c) continue;
       const h = head[q];
       if (libs[h] !== 1) continue;
-      // Capture an attacker in atari next to the threatened chain.
-      let s = h;
-      do {
-        for (let d = 0; d < 4; d++) {
-          const r = s + b.dirs[d];
-          if (color[r] === o && libs[head[r]] === 1) {
-            const lib = this.libertyOf(head[r]);
-            if (lib !== ko && this.legalFor(lib, c, o)) return lib;
-          }
-        }
-        s = b.next[s];
-      } while (s !== h);
-      // Extend when that gives two liberties or more.
-      const lib = this.libertyOf(h);
-      if (lib !== ko && this.libertiesAfter(lib, c, o, 2) >= 2) return lib;
+      const save = this.saveMove(h, c, o, ko);
+      if (save >= 0) return save;
     }
     return -1;
   }
