@@ -158,7 +158,19 @@ export class EndgameSolver {
       const col = pl | fl | BIT_LO[sq];
       const coh = ph | fh | BIT_HI[sq];
       let v: number;
-      if (i === 0) v = -this.search(cpl, cph, col, coh, -INF, -alpha, n - 1, parity ^ QUADRANT[sq]);
+      if (i === 0) {
+        // MTD(f) from a draw: null windows converge on the first move's score, each step reusing the table,
+        // for less work than one full-window search.
+        let lower = -INF;
+        let upper = INF;
+        v = 0;
+        while (lower < upper) {
+          const b = v === lower ? v + 1 : v;
+          v = -this.search(cpl, cph, col, coh, -b, -(b - 1), n - 1, parity ^ QUADRANT[sq]);
+          if (v < b) upper = v;
+          else lower = v;
+        }
+      }
       else {
         v = -this.search(cpl, cph, col, coh, -alpha - 1, -alpha, n - 1, parity ^ QUADRANT[sq]);
         // A move that beats the best so far climbs by null windows from its proven bound (the table keeps
