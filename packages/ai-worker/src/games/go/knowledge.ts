@@ -80,25 +80,38 @@ export function settled(pos: GoPosition): boolean {
 /**
  * Tree moves of a Go position: the legal moves minus fills of the mover's own eyes and, with `prune`, minus
  * first- and second-line moves with no stone within two points (moves without a local purpose, never good
- * on boards up to 19x19 but tempting to noisy playouts in the opening), then PASS. Falls back to every
- * legal move when the pruning would leave none.
+ * on boards up to 19x19 but tempting to noisy playouts in the opening), then PASS — but PASS only after the
+ * opponent's pass, on a settled board, or when no move is left that is not a self-atari (a seki's shared
+ * liberties), so the search never wastes playouts on passing mid-game and low levels never pass at random.
+ * Falls back to every legal non-eye move when the pruning would leave none.
  */
 export function goTreeMoves(pos: GoPosition, into: Int32Array, prune = true): number {
   const n = pos.legalMoves(into);
+  if (n === 0) return 0;
   const b = pos.board;
-  const color = b.color, W = b.W;
+  const color = b.color, head = b.head, libs = b.libs, dirs = b.dirs, W = b.W;
   const size = pos.size;
   const c = pos.currentPlayer() + 1;
+  const o = 3 - c;
   let k = 0;
   for (let i = 0; i < n; i++) {
     const m = into[i];
-    if (m === PASS) into[k++] = m;
-    else if (!isOwnEye(b, m, c) && !(prune && size >= 7 && isLonelyEdgeMove(color, W, size, m))) into[k++] = m;
+    if (m !== PASS && !isOwnEye(b, m, c) && !(prune && size >= 7 && isLonelyEdgeMove(color, W, size, m))) into[k++] = m;
   }
-  if (k <= 1 && n > 1) {
-    k = 0;
-    for (let i = 0; i < n; i++) if (into[i] === PASS || !isOwnEye(b, into[i], c)) into[k++] = into[i];
+  if (k === 0) {
+    for (let i = 0; i < n; i++) if (into[i] !== PASS && !isOwnEye(b, into[i], c)) into[k++] = into[i];
   }
+  let passOk = pos.lastMove() === PASS || settled(pos);
+  if (!passOk) {
+    passOk = true;
+    for (let i = 0; i < k && passOk; i++) {
+      const m = into[i];
+      let captures = false;
+      for (let d = 0; d < 4; d++) if (color[m + dirs[d]] === o && libs[head[m + dirs[d]]] === 1) captures = true;
+      if (captures || libertiesAfter(b, m, c, 2) >= 2) passOk = false;
+    }
+  }
+  if (passOk) into[k++] = PASS;
   return k;
 }
 
