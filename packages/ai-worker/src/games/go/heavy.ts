@@ -13,7 +13,7 @@ const PATTERN_PROBABILITY = 0.9;
 /**
  * Mogo-style heavy playouts on a scratch board with exact liberties: each move first answers the last move's
  * tactics (capture the stone just played when it is in atari; save an own chain it put in atari by capturing
- * an attacker or by extending to two or more liberties), then with high probability plays a 3x3 pattern reply
+ * an attacker or by extending to two or more liberties; the first move does this for the whole board), then with high probability plays a 3x3 pattern reply
  * next to the last move, else a random move. No move fills an own eye, commits suicide, or puts an own chain of
  * two or more stones into atari without capturing (so playouts do not break seki or kill own big groups).
  * Nothing allocates per playout.

