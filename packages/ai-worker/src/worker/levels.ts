@@ -33,13 +33,15 @@ export function levelBudget(level: number, algorithm: Algorithm): LevelBudget {
 
 /**
  * A game's own alpha-beta depths for levels 1–9 (level 10 stays the full search for a few seconds); MCTS levels
- * keep the generic playout budgets. The temperatures are the generic ones.
+ * keep the generic playout budgets. The generic temperatures are multiplied by `temperatureScale`, for games whose
+ * moves differ little in win rate (a step in Chinese Checkers) and would otherwise be picked almost uniformly.
  */
-export function alphaBetaLevels(depths: readonly number[]): (level: number, algorithm: Algorithm) => LevelBudget {
+export function alphaBetaLevels(depths: readonly number[], temperatureScale = 1): (level: number, algorithm: Algorithm) => LevelBudget {
   if (depths.length !== 9) throw new RangeError(`alphaBetaLevels needs 9 depths (levels 1-9), got ${depths.length}`);
   return (level: number, algorithm: Algorithm): LevelBudget => {
     const generic = levelBudget(level, algorithm);
-    return algorithm === 'alphabeta' && level < 10 ? { ...generic, depth: depths[level - 1] } : generic;
+    const temperature = generic.temperature * temperatureScale;
+    return algorithm === 'alphabeta' && level < 10 ? { ...generic, depth: depths[level - 1], temperature } : { ...generic, temperature };
   };
 }
 

@@ -95,4 +95,22 @@ describe('Chinese Checkers knowledge', () => {
     const r = await playMatch({ game: 'checkers', rules: { players: 2 }, a: { level: 10, nodes: 30_000 }, b: { algorithm: 'classic' }, games: 4, openingPlies: 2, seed: 3, maxPlies: 600 });
     expect(r.wins).toBe(4);
   });
+
+  it('level 1 plays varied moves that still head home (a tenth of the generic temperature)', async () => {
+    const bot = new Bot({ seed: 7 });
+    const pos = new CheckersPosition({ players: 2 });
+    const seen = new Set<number>();
+    let forward = 0;
+    const before = checkersStanding(pos, 0);
+    for (let i = 0; i < 20; i++) {
+      bot.setPosition({ game: 'checkers', rules: { players: 2 } });
+      const m = (await bot.think({ level: 1 })).move as number;
+      seen.add(m);
+      pos.play(m);
+      if (checkersStanding(pos, 0) > before) forward++;
+      pos.undo();
+    }
+    expect(seen.size).toBeGreaterThan(2);
+    expect(forward).toBeGreaterThan(14);
+  });
 });
