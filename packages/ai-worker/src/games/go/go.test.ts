@@ -99,7 +99,7 @@ describe('Go knowledge', () => {
   });
 
   it('offers a pass on a settled board, not while dame or a dead stone remain', () => {
-    const rows = ['....XO...', '....XO...', '....XO...', '....XO...', '....XO...', '....XO...', '....XO...', '....XO...', '....XO...'];
+    const rows = ['XXXXXOOOO', 'X.X.XO.O.', 'XXXXXOOOO', 'X.X.XO.O.', 'XXXXXOOOO', 'X.X.XO.O.', 'XXXXXOOOO', 'X.X.XO.O.', 'XXXXXOOOO'];
     expect(settled(board(rows))).toBe(true);
     const moves = new Int32Array(MAX_MOVES);
     const pos = board(rows);
@@ -109,11 +109,14 @@ describe('Go knowledge', () => {
     expect(moves[n - 1]).toBe(PASS);
     expect(priors[n - 1]).toBe(0.5);
     const dead = rows.slice();
-    dead[4] = '.O..XO...';
+    dead[3] = '.O..XO.O.';
     expect(settled(board(dead))).toBe(false);
     const dame = rows.slice();
-    dame[4] = '....X.O..';
+    dame[4] = 'XXXX.OOOO';
     expect(settled(board(dame))).toBe(false);
+    const lone = new GoPosition({ size: 9 });
+    lone.play(lone.point(4, 4));
+    expect(settled(lone)).toBe(false); // one colour borders the whole board, but nothing is settled
   });
 });
 
@@ -135,12 +138,26 @@ describe('Go MCTS', () => {
   });
 
   const split = ['....XO...', '....XO...', '....XO...', '....XO...', '....XO...', '....XO...', '....XO...', '....XO...', '....XO...'];
+  // The same areas filled with one-point eyes: nothing is left to play, whoever referees.
+  const settledSplit = ['XXXXXOOOO', 'X.X.XO.O.', 'XXXXXOOOO', 'X.X.XO.O.', 'XXXXXOOOO', 'X.X.XO.O.', 'XXXXXOOOO', 'X.X.XO.O.', 'XXXXXOOOO'];
   it('passes back at the end of a won game', () => {
-    const pos = board(split, 1);
+    const pos = board(settledSplit, 1);
     pos.play(PASS); // White passes; Black owns 45 points against 36 + 7.5
     const r = search(pos, 2000);
     expect(r.move).toBe(PASS);
     expect(r.winRate).toBeGreaterThan(0.9);
+  });
+
+  it('does not pass back when its own dead stones would count for it on the board as it stands', () => {
+    const rows = settledSplit.slice();
+    // A white stone in Black's area: as the board stands it spoils four black points and White wins; any
+    // referee who removes dead stones gives Black the game.
+    rows[3] = '.O..XO.O.';
+    const pos = board(rows, 0);
+    expect(pos.scoreMargin()).toBeLessThan(0);
+    pos.play(PASS); // Black passes: White must not pass back into a referee's coin toss
+    const r = search(pos, 2000);
+    expect(r.move).not.toBe(PASS);
   });
 
   it('does not pass while a dead enemy stone spoils its area, and removes it', () => {

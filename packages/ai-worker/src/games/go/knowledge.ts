@@ -65,14 +65,17 @@ const ownerBySize: Uint8Array[] = [];
 const areaCounts = new Int32Array(4);
 
 /**
- * Whether the board is settled for counting as it stands: every empty region is bordered by one colour only
- * (no dame, no region touching an enemy stone, so no dead stone sits inside an area).
+ * Whether the board is settled for counting as it stands: a third of the points or more hold stones and every
+ * empty region is bordered by one colour only (no dame, no region touching an enemy stone, so no dead stone
+ * sits inside an area).
  */
 export function settled(pos: GoPosition): boolean {
   const b = pos.board;
   const owner = (ownerBySize[pos.size] ??= new Uint8Array(b.N2));
   countArea(b, areaCounts, owner);
   const pts = pos.points(), color = b.color;
+  // A board with few stones has big regions nobody has settled yet, though a lone colour borders them.
+  if ((areaCounts[0] + areaCounts[1]) * 3 < pts.length) return false;
   for (let i = 0; i < pts.length; i++) if (color[pts[i]] === EMPTY && owner[pts[i]] === 0) return false;
   return true;
 }

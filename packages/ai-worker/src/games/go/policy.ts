@@ -11,11 +11,31 @@ export function goHeavyPolicy(): MctsPolicy {
     priors: (pos, moves, n, out) => goPriors(pos as GoPosition, moves, n, out),
     playout(pos: Position, rng: Rng, out: Float64Array, trace: PlayoutTrace): void {
       const g = pos as GoPosition;
+      if (g.isTerminal() && g.resigned() < 0) {
+        endByPasses(g, rng, out);
+        return;
+      }
       const margin = heavyPlayoutFor(g.size).run(g, rng, trace);
       out[0] = margin > 0 ? 1 : margin < 0 ? -1 : 0;
       out[1] = -out[0];
     },
   };
+}
+
+/**
+ * The value of a game ended by two passes. The referee may count the board as it stands (Tromp-Taylor) or
+ * remove the dead stones first (GNU Go, a human marking): the result stands only when both agree, the dead
+ * stones judged by a playout that plays on as if nobody had passed. When they disagree the player who passed
+ * last loses, so the search never ends a game whose winner depends on the referee (it captures dead stones
+ * in its own area first, and does not pass while its own dead stones would count for it).
+ */
+function endByPasses(g: GoPosition, rng: Rng, out: Float64Array): void {
+  const asItStands = g.scoreMargin();
+  const playedOn = heavyPlayoutFor(g.size).run(g, rng, null, undefined, true);
+  if (asItStands > 0 && playedOn > 0) out[0] = 1;
+  else if (asItStands < 0 && playedOn < 0) out[0] = -1;
+  else out[0] = g.currentPlayer() === 0 ? 1 : -1; // the last passer is the player not to move
+  out[1] = -out[0];
 }
 
 /**
