@@ -3,14 +3,15 @@ import type { Presolved, Presolver } from '../../worker/games.js';
 import { DISC, REVERSI_WON } from './eval.js';
 
 /**
- * The most empties the exact solver takes on within a time budget. Measured on this machine (random positions,
- * so busier than game endgames): 14 empties ≈ 0.06 s, 16 ≈ 0.2 s, 18 ≈ 1.1 s (worst 2.3 s), 20 ≈ 14 s.
- * The solver cannot be interrupted, so a solve may overrun a short budget by about its own time.
+ * The most empties the exact solver takes on within a time budget. Measured on this loaded machine under vitest:
+ * endgames of real games (alpha-beta play to that point) take ≈ 0.05–0.25 s at 18 empties and 0.6–1.0 s at 20;
+ * random positions are much busier (18 ≈ 1.1 s, worst 2.3 s; 20 ≈ 14 s). The solver cannot be interrupted, so a
+ * solve may overrun the budget by about its own time.
  */
 export function solverEmpties(timeMs: number | undefined, level: number | undefined): number {
   if (level !== undefined && level < 10) return level <= 4 ? 0 : level <= 6 ? 10 : level <= 8 ? 14 : 16;
   const t = timeMs ?? Infinity;
-  return t >= 20_000 ? 20 : t >= 2000 ? 18 : t >= 500 ? 16 : t >= 150 ? 14 : 12;
+  return t >= 3000 ? 20 : t >= 1000 ? 18 : t >= 300 ? 16 : t >= 100 ? 14 : 12;
 }
 
 /** An exact score (disc differential) in the evaluation's units: wins above any evaluation, as the search scores them. */

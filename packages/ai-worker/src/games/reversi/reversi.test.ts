@@ -73,9 +73,10 @@ describe('Reversi knowledge', () => {
       expect(p.best).toContain(pos.moveToText(answer.move as number));
       expect(answer.score).toBe(exactScore(p.score));
     }
-    // The solver takes over from 18 empties at level 10's 3 s, never at beginner levels.
-    expect(solverEmpties(3000, undefined)).toBe(18);
-    expect(solverEmpties(3000, 10)).toBe(18);
+    // The solver takes over from 20 empties at level 10's 3 s (18 from 1 s), never at beginner levels.
+    expect(solverEmpties(3000, undefined)).toBe(20);
+    expect(solverEmpties(3000, 10)).toBe(20);
+    expect(solverEmpties(1000, 10)).toBe(18);
     expect(solverEmpties(3000, 1)).toBe(0);
     expect(front.presolve(new ReversiPosition(), 3000, 10)).toBeNull();
   });
