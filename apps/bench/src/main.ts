@@ -19,7 +19,7 @@ commands:
   regression   fixed positions with known answers; exit 1 on a regression against baselines/regression.json
   profile      micro-benchmarks (ops/s ± error) compared with baselines/profile.json
   signature    node counts of the fixed searches; exit 1 when they differ from baselines/signature.json
-  targets      the speed targets of the engine issues, measured and judged [--game G] [--quick]
+  targets      the speed targets of the engine issues, measured and judged [--game G] [--filter TEXT] [--quick]
 
 ${matchUsage}
 
@@ -35,12 +35,15 @@ Run on a quiet machine: both cores busy with other work halves the numbers.`;
 async function targetsCommand(argv: readonly string[], io: CommandIo): Promise<number> {
   const gi = argv.indexOf('--game');
   const game = gi >= 0 ? argv[gi + 1] : undefined;
+  const fi = argv.indexOf('--filter');
+  const filter = fi >= 0 ? argv[fi + 1] : undefined;
   const quick = argv.includes('--quick');
   const chosen = suites.filter((s) => game === undefined || s.game === game);
   if (chosen.length === 0) throw new UsageError(`no bench suite for game "${game}" (known: ${suites.map((s) => s.game).join(', ')})`);
   let failed = 0;
   for (const s of chosen) {
     for (const t of s.targets()) {
+      if (filter !== undefined && !t.name.includes(filter)) continue;
       const r = await t.run(quick);
       const verdict = r.met === null ? 'smoke' : r.met ? 'met' : 'MISSED';
       io.out(`${verdict.padEnd(6)}  ${t.name}: ${r.measured}`);
