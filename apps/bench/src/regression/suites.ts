@@ -277,9 +277,10 @@ const aiTactics: RegressionSuite = {
     });
     const corner = ["D3","C5","D6","E7","E6","F6","B5","B4","G7","D2","C2","F5","D8","G6","B3","F8","H7","A3","F7","E3","F3","B6","B7","F4","E2","C1","F2","E1","G5","G2","D1","E8","D7","C8","G3","H4","F1","H6","H2","A6","H5","B1","C4","C3","A2","B2","H3","C7"];
     return [
-      // White's five stones A5–E5 between Black's rows 4 and 6 have one liberty, F5: capture them, or White
-      // escapes through F5 and cuts Black in two.
-      tactic('go-capture-five-in-atari', 'go', { size: 9, komi: 7.5 }, ['A4', 'A5', 'B4', 'B5', 'C4', 'C5', 'D4', 'D5', 'E4', 'E5', 'A6', 'J9', 'B6', 'J8', 'C6', 'J7', 'D6', 'J1', 'E6', 'J2'], { nodes: 3000 }, ['F5']),
+      // A capture race: Black's A5–E5 and White's A4–E4 each have one liberty (F5 and F4), Black to move. F4
+      // captures five; F5 gives Black two liberties against one and wins the race next move; anything else lets
+      // White capture five with F5. (This replaced a five-in-atari case where every move kept a won game.)
+      tactic('go-capture-race', 'go', { size: 9, komi: 7.5 }, ['A3', 'A6', 'B3', 'B6', 'C3', 'C6', 'D3', 'D6', 'E3', 'E6', 'F3', 'F6', 'A5', 'A4', 'B5', 'B4', 'C5', 'C4', 'D5', 'D4', 'E5', 'E4'], { nodes: 10000 }, ['F4', 'F5']),
       // Gomoku: White's open three G7 G8 G9 must be blocked (at either end or one further out).
       tactic('gomoku-must-block-open-three', 'gomoku', { size: 15, rule: 'freestyle' }, ['H8', 'G7', 'A1', 'G8', 'A15', 'G9'], { depth: 4 }, ['G6', 'G10', 'G5', 'G11']),
       // Gomoku: Black's open four H8–H11 wins at once.
