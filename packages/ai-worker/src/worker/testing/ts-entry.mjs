@@ -3,5 +3,5 @@
 import { register } from 'node:module';
 import { workerData } from 'node:worker_threads';
 
-register('./ts-hooks.mjs', import.meta.url);
+register('../../../../../scripts/ts-hooks.mjs', import.meta.url);
 await import(workerData.entry);

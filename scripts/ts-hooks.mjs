@@ -1,13 +1,13 @@
-// Node module hooks that run the workspace's TypeScript source (tests, `node --import` dev runs; Node 20 cannot
-// run .ts itself): `.js` specifiers fall back to the `.ts` file beside them, `@qi/*` packages resolve to their
-// source through the `qi-source` export condition, and `.ts` files are transpiled with the TypeScript compiler.
+// Node module hooks that run the workspace's TypeScript source (tests and dev runs; Node 20 cannot run .ts itself):
+// `.js` specifiers fall back to the `.ts` file beside them, `@qi/*` packages resolve to their source through the
+// `qi-source` export condition, and `.ts` files are transpiled with the TypeScript compiler (types stripped).
 // Transpiled files are cached by content hash in the temp directory, so a second start loads no compiler.
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const cacheDir = join(tmpdir(), 'qi-cli-ts-cache');
+const cacheDir = join(tmpdir(), 'qi-ts-cache');
 let compiler = null;
 
 export async function resolve(specifier, context, next) {
