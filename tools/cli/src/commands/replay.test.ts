@@ -1,27 +1,5 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../main.js';
-
-/** Runs qi; returns its exit status and its one JSON object. */
-async function qi(...argv: string[]): Promise<{ code: number; out: Record<string, unknown> }> {
-  const lines: string[] = [];
-  const code = await runCli(argv, (l) => lines.push(l));
-  expect(lines).toHaveLength(1);
-  return { code, out: JSON.parse(lines[0]) as Record<string, unknown> };
-}
-
-/** A shared Go record's path. */
-const shared = (file: string) => fileURLToPath(new URL(`../../../../../shared/data/go/gnugo-regression/${file}`, import.meta.url));
-
-/** Writes SGF text into a fresh temporary file; returns its path. */
-function sgfFile(text: string): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'qi-sgf-')), 'game.sgf');
-  writeFileSync(path, text);
-  return path;
-}
+import { qi, sgfFile, shared } from '../testing/go-records.js';
 
 describe('qi replay', () => {
   it('replays a record: setup, moves, captures, board and side to move', async () => {

@@ -1,24 +1,7 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../main.js';
-
-async function qi(...argv: string[]): Promise<{ code: number; out: Record<string, unknown> }> {
-  const lines: string[] = [];
-  const code = await runCli(argv, (l) => lines.push(l));
-  expect(lines).toHaveLength(1);
-  return { code, out: JSON.parse(lines[0]) as Record<string, unknown> };
-}
-
-const shared = (file: string) => fileURLToPath(new URL(`../../../../../shared/data/go/gnugo-regression/${file}`, import.meta.url));
-
-function sgfFile(text: string): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'qi-sgf-')), 'game.sgf');
-  writeFileSync(path, text);
-  return path;
-}
+import { qi, sgfFile, shared } from '../testing/go-records.js';
 
 // Black owns the left, White the right; a dead white stone at B3 sits in Black's area.
 const GAME = '(;GM[1]SZ[5]KM[0.5]AB[aa][ba][ab][cb][ac][cc][ad][bd][cd][ce]AW[da][ea][db][bc][dc][dd][ed][de])';
