@@ -353,4 +353,43 @@ describe('GoGame store', () => {
     game.count();
     expect(game.view.score!.margin).toBe(Number(expected.chinese_final_score.replace(/^W\+/, '-').replace(/^B\+/, '')));
   });
+
+  it('describes the game for the AI worker: rules, start stones, moves; setup records without alternation as a board', () => {
+    const game = new GoGame(nine());
+    playAll(game, ['E5', 'C3', 'pass']);
+    expect(game.aiSetup()).toEqual({ game: 'go', rules: { ...game.view.rules }, moves: ['E5', 'C3', 'pass'] });
+    game.newGame(nine({ handicap: 3, komi: 0.5 }));
+    playAll(game, ['E5']);
+    const setup = game.aiSetup();
+    expect(setup.rules).toMatchObject({ handicap: 3, toMove: 1, komi: 0.5 });
+    const stones = (setup.rules!.black as string[]).map((v) => vertexOf(game.view, v));
+    expect(stones).toHaveLength(3);
+    for (const { col, row } of stones) expect(game.view.stones[row * 9 + col]).toBe(1);
+    expect(setup.moves).toEqual(['E5']);
+    // Two black moves in a row (allowed in SGF) cannot be a move list: the current board is the start.
+    game.loadSgf('(;GM[1]FF[4]SZ[9]AW[aa];B[ee];B[dd])');
+    expect(game.aiSetup()).toEqual({
+      game: 'go',
+      rules: { ...game.view.rules, black: ['D6', 'E5'], white: ['A9'], toMove: 1 },
+      moves: [],
+    });
+  });
+
+  it('plays engine moves (points and PASS) as the AI answers them, and names the players', () => {
+    const game = new GoGame(nine());
+    const setup = game.aiSetup();
+    expect(setup.moves).toEqual([]);
+    const e5 = { col: 4, row: 4 };
+    playAll(game, ['E5']);
+    expect(game.playMove(-1)).toBe(true); // PASS
+    expect(game.view.last?.move).toBe('pass');
+    expect(game.playMove(123456)).toBe(false);
+    expect(game.view.noticeTone).toBe('error');
+    expect(game.vertexOf(-1)).toBe('pass');
+    expect(game.moveText(-1)).toBe('pass');
+    expect(game.view.stones[e5.row * 9 + e5.col]).toBe(1);
+    game.setNames('Ann', 'Qi level 4');
+    expect(game.view.names).toEqual(['Ann', 'Qi level 4']);
+    expect(game.toSgf()).toContain('PW[Qi level 4]');
+  });
 });

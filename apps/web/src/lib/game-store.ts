@@ -16,6 +16,7 @@ import {
   type Score,
   type Scoring,
 } from '@qi/engine';
+import type { PositionSetup } from '@qi/ai-worker';
 import type { Message, MessageKey } from '../i18n.js';
 
 /**
@@ -125,6 +126,14 @@ const REASON_KEY: Record<string, MessageKey> = {
 
 type Listener = (view: GameView) => void;
 
+/** Stones on the board where the undoable moves start, and who moves first there. */
+interface StartBoard {
+  black: string[];
+  white: string[];
+  toMove: number;
+  handicap: number;
+}
+
 /** One Go game driven by two players sharing the screen. */
 export class GoGame {
   private pos: GoPosition;
@@ -134,6 +143,8 @@ export class GoGame {
    * game, everything up to its last setup node. Saved SGF = these nodes + one node per move of `record`. */
   private prefix: GoRecordNode[] = [];
   private info: Pick<GoRecord, 'black' | 'white' | 'date' | 'event' | 'gameName' | 'place'> = { black: {}, white: {} };
+  /** The board where the undoable part starts (handicap or setup stones, side to move), for the AI's setup. */
+  private start: StartBoard;
   private marking: DeadStoneMarking | null = null;
   private finalScore: Score | null = null;
   private notice: Message | null = null;
@@ -148,6 +159,7 @@ export class GoGame {
     this.settings = { ...settings };
     this.pos = GoGame.startPosition(settings);
     this.prefix = [this.rootNode()];
+    this.start = this.startBoard();
     this.view = this.snapshot();
   }
 
@@ -174,6 +186,7 @@ export class GoGame {
     this.pos = GoGame.startPosition(settings);
     this.settings = { ...settings };
     this.prefix = [this.rootNode()];
+    this.start = this.startBoard();
     this.info = { black: {}, white: {} };
     this.record = [];
     this.marking = null;
@@ -186,6 +199,56 @@ export class GoGame {
   /** The GTP text of a point (`D4`). */
   vertexText(col: number, row: number): string {
     return this.pos.moveToText(this.pos.point(col, row));
+  }
+
+  /** The GTP text of an engine move (a point or PASS) on this board. */
+  moveText(move: number): string {
+    return this.pos.moveToText(move);
+  }
+
+  /** The point of an engine move, or 'pass'. */
+  vertexOf(move: number): Vertex | 'pass' {
+    return move === PASS ? 'pass' : { col: this.pos.col(move), row: this.pos.row(move) };
+  }
+
+  /** Plays an engine move (a point or PASS, as the AI answers) for the side to move; false (with a notice) if illegal. */
+  playMove(move: number): boolean {
+    if (move === PASS) return this.pass();
+    if (!Number.isInteger(move) || !this.pos.onBoard(move)) return this.refuse({ key: 'illegalNotAMove', params: { text: String(move) } });
+    return this.play(this.pos.col(move), this.pos.row(move));
+  }
+
+  /** Names the players (SGF PB/PW and the panel), e.g. when an AI takes a seat; does not change the position. */
+  setNames(black: string, white: string): void {
+    this.info = { ...this.info, black: { ...this.info.black, name: black || undefined }, white: { ...this.info.white, name: white || undefined } };
+    this.changed();
+  }
+
+  /**
+   * The game as the AI worker sets it up: the rules, the start board (handicap or setup stones and the side to
+   * move, as extra rules fields the page's worker understands) and the moves since. A record whose colours do not
+   * alternate (an SGF may do that) is given as its current board with no moves.
+   */
+  aiSetup(): PositionSetup {
+    const moves: string[] = [];
+    let side = this.start.toMove;
+    let alternating = true;
+    for (const entry of this.record) {
+      if (entry.move === 'resign') break;
+      if (entry.player !== side) {
+        alternating = false;
+        break;
+      }
+      moves.push(entry.text);
+      side = 1 - side;
+    }
+    const start = alternating ? this.start : this.startBoard();
+    const rules: Record<string, unknown> = { ...this.pos.rules };
+    if (start.black.length > 0) rules.black = start.black;
+    if (start.white.length > 0) rules.white = start.white;
+    if (start.handicap > 0) rules.handicap = start.handicap;
+    if (start.black.length + start.white.length > 0 || start.toMove !== 0) rules.toMove = start.toMove;
+    return { game: 'go', rules, moves: alternating ? moves : [] };
   }
 
   /** The stones of the chain at a point (empty for an empty point): what a click toggles while marking. */
@@ -377,6 +440,7 @@ export class GoGame {
       place: record.place,
     };
     this.record = [];
+    this.start = this.startBoard();
     this.marking = null;
     this.finalScore = null;
     let error: Message | null = null;
@@ -415,6 +479,17 @@ export class GoGame {
     else this.setNotice(quiet ? null : { key: 'sgfLoaded', params: { name, n: moveNumber } });
     this.changed();
     return true;
+  }
+
+  private startBoard(): StartBoard {
+    const black: string[] = [];
+    const white: string[] = [];
+    for (const p of this.pos.points()) {
+      const stone = this.pos.stoneAt(p);
+      if (stone === 1) black.push(this.pos.moveToText(p));
+      else if (stone === 2) white.push(this.pos.moveToText(p));
+    }
+    return { black, white, toMove: this.pos.currentPlayer(), handicap: this.pos.handicap };
   }
 
   private rootNode(): GoRecordNode {

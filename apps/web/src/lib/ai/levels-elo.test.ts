@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import calibration from '../../../../bench/data/levels-elo.json';
+import { goLevelRatings, levelRatings } from './levels-elo.js';
+
+const table = {
+  version: 1,
+  note: 'test',
+  games: {
+    go: {
+      game: 'go',
+      label: 'go 9x9 komi 7.5 area scoring',
+      games: 400,
+      levels: [
+        { level: 1, elo: 0, error: 0, games: 40 },
+        { level: 2, elo: 123.4, error: 41.25, games: 80 },
+        { level: 10, elo: 1500, error: -1, games: 40 },
+        { level: 11, elo: 9999, error: 1, games: 1 },
+        { level: 3, elo: 'high', error: 1, games: 1 },
+      ],
+      anchors: [],
+    },
+  },
+};
+
+describe('level ratings from the bench table', () => {
+  it('reads a calibrated game: rounded Elo, its error, unbounded errors as null, bad rows skipped', () => {
+    const go = levelRatings(table, 'go');
+    expect(go).not.toBeNull();
+    expect(go!.label).toBe('go 9x9 komi 7.5 area scoring');
+    expect(go!.games).toBe(400);
+    expect([...go!.levels.keys()].sort((a, b) => a - b)).toEqual([1, 2, 10]);
+    expect(go!.levels.get(2)).toEqual({ level: 2, elo: 123, error: 41.25 });
+    expect(go!.levels.get(10)).toEqual({ level: 10, elo: 1500, error: null });
+  });
+
+  it('knows nothing about a game the table lacks, nor from a malformed or empty table', () => {
+    expect(levelRatings(table, 'reversi')).toBeNull();
+    expect(levelRatings({ version: 1, note: '', games: {} }, 'go')).toBeNull();
+    expect(levelRatings(null, 'go')).toBeNull();
+    expect(levelRatings({ games: { go: { levels: 'x' } } }, 'go')).toBeNull();
+    expect(levelRatings({ games: { go: { levels: [] } } }, 'go')).toBeNull();
+  });
+
+  it('shows for Go exactly what the committed table holds', () => {
+    const games = (calibration as { games: Record<string, unknown> }).games;
+    if (games.go === undefined) expect(goLevelRatings).toBeNull();
+    else expect(goLevelRatings?.levels.size).toBeGreaterThan(0);
+  });
+});
