@@ -8,6 +8,10 @@ export interface ThreatOptions {
   maxDepth?: number;
   /** Node budget; the search gives up (aborted: true) beyond it (default 1,000,000). */
   maxNodes?: number;
+  /** Give up (aborted and interrupted: true) once `performance.now()` reaches this (ms); checked every 1024 nodes. */
+  deadline?: number;
+  /** Give up (aborted and interrupted: true) once element 0 is non-zero (read atomically when shared); checked every 1024 nodes. */
+  stop?: Int32Array;
 }
 
 /** What a threat search found. */
@@ -18,8 +22,39 @@ export interface ThreatResult {
   line: number[];
   /** Nodes searched. */
   nodes: number;
-  /** Whether the node budget ran out (then `win: false` means "not found", not "none exists"). */
+  /** Whether a limit ended the search (then `win: false` means "not found", not "none exists"). */
   aborted: boolean;
+  /** Whether that limit was the deadline or the stop flag, not the node budget (the same call may then go on). */
+  interrupted: boolean;
+}
+
+/** Nodes between two looks at the deadline and stop flag (a look costs a clock read). */
+const CHECK_NODES = 1024;
+
+/** The deadline and stop flag of a threat search, shared by a VCT search and its VCF sub-searches. */
+export class ThreatInterrupt {
+  private deadline = Infinity;
+  private flag: Int32Array | null = null;
+  private shared = false;
+
+  /** Takes the limits of a new search. */
+  set(opts: ThreatOptions): void {
+    this.deadline = opts.deadline ?? Infinity;
+    this.flag = opts.stop ?? null;
+    this.shared = this.flag !== null && !(this.flag.buffer instanceof ArrayBuffer);
+  }
+
+  /** Whether the deadline has passed or the stop flag is raised. */
+  due(): boolean {
+    const f = this.flag;
+    if (f !== null && (this.shared ? Atomics.load(f, 0) : f[0]) !== 0) return true;
+    return this.deadline !== Infinity && performance.now() >= this.deadline;
+  }
+
+  /** The node count of the next look at the limits (budget `maxNodes`), `nodes` searched so far. */
+  next(nodes: number, maxNodes: number): number {
+    return this.deadline === Infinity && this.flag === null ? maxNodes : Math.min(nodes + CHECK_NODES, maxNodes);
+  }
 }
 
 /** Salts the key by attacker and rule, so one table can serve every search without clearing. */
@@ -43,6 +78,9 @@ export class VcfSolver {
   private pos!: GomokuPosition;
   private attacker = 0;
   private maxNodes = 0;
+  private nextCheck = 0;
+  private readonly ownInterrupt = new ThreatInterrupt();
+  private interrupt = this.ownInterrupt;
   private salt = 0;
   private readonly table: ThreatTable;
   private readonly buf = new Int32Array(1 << 17);
@@ -58,19 +96,21 @@ export class VcfSolver {
   /** Searches a VCF for the side to move of `pos`; the position is left as it was. */
   solve(pos: GomokuPosition, opts: ThreatOptions = {}): ThreatResult {
     const maxDepth = opts.maxDepth ?? 40;
-    this.begin(pos, pos.currentPlayer(), opts.maxNodes ?? 1_000_000);
+    this.ownInterrupt.set(opts);
+    this.begin(pos, pos.currentPlayer(), opts.maxNodes ?? 1_000_000, this.ownInterrupt);
     const win = !pos.isTerminal() && this.search(0, maxDepth, 0);
-    return { win, line: win ? this.line() : [], nodes: this.nodes, aborted: !win && this.aborted };
+    const aborted = !win && this.aborted;
+    return { win, line: win ? this.line() : [], nodes: this.nodes, aborted, interrupted: aborted && this.nodes <= this.maxNodes };
   }
 
-  /** Starts a search by another solver (VCT) that calls `search` on the same position and counters. */
-  begin(pos: GomokuPosition, attacker: number, maxNodes: number): void {
+  /** Starts a search by another solver (VCT) that calls `search` on the same position, counters and limits. */
+  begin(pos: GomokuPosition, attacker: number, maxNodes: number, interrupt: ThreatInterrupt): void {
     this.pos = pos;
     this.attacker = attacker;
-    this.maxNodes = maxNodes;
-    this.nodes = 0;
-    this.aborted = false;
+    this.interrupt = interrupt;
     this.salt = threatSalt(pos, attacker, 0);
+    this.aborted = false;
+    this.setBudget(0, maxNodes);
   }
 
   /** The line found by the last successful `search`, from its starting level. */
@@ -82,6 +122,7 @@ export class VcfSolver {
   setBudget(nodes: number, maxNodes: number): void {
     this.nodes = nodes;
     this.maxNodes = maxNodes;
+    this.nextCheck = this.interrupt.next(nodes, maxNodes);
   }
 
   /** VCF from the current position (attacker to move) within `depth` attacker moves; `sp` = free buffer start. */
@@ -90,10 +131,7 @@ export class VcfSolver {
     const a = this.attacker;
     const def = a ^ 1;
     const buf = this.buf;
-    if (++this.nodes > this.maxNodes) {
-      this.aborted = true;
-      return false;
-    }
+    if (++this.nodes > this.nextCheck && this.overLimit()) return false;
     if (fivePoints(pos, a, buf, sp) > 0) {
       this.finish(level, [buf[sp]]);
       return true;
@@ -133,6 +171,17 @@ export class VcfSolver {
       if (this.aborted) return false;
     }
     this.table.storeFailure(lo, hi, depth);
+    return false;
+  }
+
+  /** At a look: whether the budget is spent or the search interrupted (then it stays aborted). */
+  private overLimit(): boolean {
+    if (this.aborted || this.nodes > this.maxNodes || this.interrupt.due()) {
+      this.aborted = true;
+      this.nextCheck = -1;
+      return true;
+    }
+    this.nextCheck = this.interrupt.next(this.nodes, this.maxNodes);
     return false;
   }
 

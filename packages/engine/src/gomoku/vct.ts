@@ -2,7 +2,7 @@ import type { GomokuPosition } from './position.js';
 import { ThreatTable } from './threat-table.js';
 import { FOUR, OPEN_FOUR, OPEN_THREE, patternKind } from './patterns.js';
 import { completionPoints, fivePoints, FOUR_POINTS, potential, scanThreats } from './threats.js';
-import { threatSalt, VcfSolver, type ThreatOptions, type ThreatResult } from './vcf.js';
+import { ThreatInterrupt, threatSalt, VcfSolver, type ThreatOptions, type ThreatResult } from './vcf.js';
 
 /** Limits of a VCT search. */
 export interface VctOptions extends ThreatOptions {
@@ -33,6 +33,8 @@ export class VctSolver {
   private pos!: GomokuPosition;
   private attacker = 0;
   private maxNodes = 0;
+  private nextCheck = 0;
+  private readonly interrupt = new ThreatInterrupt();
   private threatDepth = 2;
   private salt = 0;
   private readonly vcf: VcfSolver;
@@ -62,26 +64,46 @@ export class VctSolver {
     this.threatDepth = opts.threatDepth ?? 2;
     this.nodes = 0;
     this.aborted = false;
+    this.interrupt.set(opts);
+    this.nextCheck = this.interrupt.next(0, this.maxNodes);
     this.killerAttack.fill(-1);
     this.killerDefence.fill(-1);
     this.salt = threatSalt(pos, this.attacker, 1 + this.threatDepth);
-    this.vcf.begin(pos, this.attacker, this.maxNodes);
-    this.defenderVcf.begin(pos, this.attacker ^ 1, this.maxNodes);
+    this.vcf.begin(pos, this.attacker, this.maxNodes, this.interrupt);
+    this.defenderVcf.begin(pos, this.attacker ^ 1, this.maxNodes, this.interrupt);
     const maxDepth = opts.maxDepth ?? 40;
     let line: number[] | null = null;
     // Iterative deepening: shallow wins are found before deep refutations are explored, and the table keeps
     // each depth's refuted positions for the next. (A proof-number search over the same moves was tried and
     // solved fewer of the shared VCT puzzles for the same node budget.)
     for (let depth = 1; depth <= maxDepth && !line && !this.aborted && !pos.isTerminal(); depth++) line = this.attack(depth, 0);
-    return { win: line !== null, line: line ?? [], nodes: this.nodes, aborted: line === null && this.aborted };
+    const aborted = line === null && this.aborted;
+    return { win: line !== null, line: line ?? [], nodes: this.nodes, aborted, interrupted: aborted && this.nodes <= this.maxNodes };
+  }
+
+  /** At a look: whether the budget is spent or the search interrupted (then it stays aborted). */
+  private overLimit(): boolean {
+    if (this.aborted || this.nodes > this.maxNodes || this.interrupt.due()) {
+      this.aborted = true;
+      this.nextCheck = -1;
+      return true;
+    }
+    this.nextCheck = this.interrupt.next(this.nodes, this.maxNodes);
+    return false;
+  }
+
+  /** Takes the node count back from a VCF sub-search (and its abort). */
+  private afterVcf(vcf: VcfSolver): void {
+    this.nodes = vcf.nodes;
+    if (vcf.aborted) this.aborted = true;
+    this.nextCheck = this.aborted ? -1 : this.interrupt.next(this.nodes, this.maxNodes);
   }
 
   /** VCF for the attacker (to move) in the current position within `depth`; the line is in vcf.line(). */
   private vcfWin(depth: number): boolean {
     this.vcf.setBudget(this.nodes, this.maxNodes);
     const win = this.vcf.search(0, depth, 0);
-    this.nodes = this.vcf.nodes;
-    if (this.vcf.aborted) this.aborted = true;
+    this.afterVcf(this.vcf);
     return win;
   }
 
@@ -91,10 +113,7 @@ export class VctSolver {
     const a = this.attacker;
     const def = a ^ 1;
     const buf = this.buf;
-    if (++this.nodes > this.maxNodes) {
-      this.aborted = true;
-      return null;
-    }
+    if (++this.nodes > this.nextCheck && this.overLimit()) return null;
     if (fivePoints(pos, a, buf, sp) > 0) return [buf[sp]];
     if (depth <= 0) return null;
     const lo = pos.hashLo ^ this.salt;
@@ -197,11 +216,8 @@ export class VctSolver {
     end += this.candidates(end);
     this.defenderVcf.setBudget(this.nodes, this.maxNodes);
     const danger = this.defenderVcf.search(0, DEFENDER_VCF_DEPTH, 0);
-    this.nodes = this.defenderVcf.nodes;
-    if (this.defenderVcf.aborted) {
-      this.aborted = true;
-      return -1;
-    }
+    this.afterVcf(this.defenderVcf);
+    if (this.aborted) return -1;
     if (danger) {
       const line = this.defenderVcf.line();
       const allowed = end;
@@ -227,8 +243,7 @@ export class VctSolver {
     const buf = this.buf;
     this.defenderVcf.setBudget(this.nodes, this.maxNodes);
     const counter = this.defenderVcf.search(0, DEFENDER_VCF_DEPTH, 0);
-    this.nodes = this.defenderVcf.nodes;
-    if (this.defenderVcf.aborted) this.aborted = true;
+    this.afterVcf(this.defenderVcf);
     if (counter || this.aborted) return -1;
     let end = sp + this.lineDefences(threat, a, sp);
     const from = end;

@@ -14,6 +14,21 @@ export interface SolveResult {
   score: number;
   /** Positions searched. */
   nodes: number;
+  /** A limit ended the solve before it was proven: then `move` is null and `score` 0 (nothing is known). */
+  aborted: boolean;
+}
+
+/**
+ * When a solve gives up (each optional; checked every few thousand nodes, so a solve without any never stops).
+ * An aborted solve of a position, then a new call on the same position, resumes: the table is kept.
+ */
+export interface SolveLimits {
+  /** Give up once `performance.now()` reaches this (ms). */
+  deadline?: number;
+  /** Give up once element 0 is non-zero (read atomically when the array is shared between threads). */
+  stop?: Int32Array;
+  /** Give up beyond this many nodes. */
+  maxNodes?: number;
 }
 
 /** Options of the endgame solver. */
@@ -34,6 +49,10 @@ const INF = 127;
 /** Plies of the mobility search that orders the root moves, and its infinity. */
 const ROOT_SORT_DEPTH = 4;
 const EST_INF = 1 << 20;
+/** Nodes between two looks at the limits of an interruptible solve (a look costs a clock read). */
+const CHECK_NODES = 4096;
+/** No check due: a node count no solve reaches. */
+const NEVER = Number.MAX_SAFE_INTEGER;
 /**
  * Per number of empties: the alpha from which a stability cutoff is worth trying (Edax's thresholds, tried
  * from 3 empties on, which measured 5% fewer nodes here): the opponent's stable discs S bound the score by
@@ -107,6 +126,16 @@ export class EndgameSolver {
   private readonly t = new Int32Array(8);
   private readonly est = new Int32Array(8 * (ROOT_SORT_DEPTH + 1));
   private nodes = 0;
+  // Limits of the solve in progress: the node count of the next look, and what a look checks.
+  private nextCheck = NEVER;
+  private deadline = Infinity;
+  private maxNodes = NEVER;
+  private stopFlag: Int32Array | null = null;
+  private stopShared = false;
+  private aborted = false;
+  // The root of the last solve and whether it was aborted (a new solve of it keeps the table).
+  private readonly lastRoot = new Int32Array(4);
+  private lastAborted = false;
 
   constructor(options: SolverOptions = {}) {
     const bits = options.ttBits ?? 20;
@@ -123,24 +152,40 @@ export class EndgameSolver {
     this.tEmpties = new Int8Array(size);
   }
 
-  /** Solves the position exactly: a best move, the exact score for the side to move, nodes searched. */
-  solve(pos: ReversiPosition): SolveResult {
+  /** Solves the position exactly: a best move, the exact score for the side to move, nodes searched (see SolveLimits). */
+  solve(pos: ReversiPosition, limits?: SolveLimits): SolveResult {
     const b = new Int32Array(4);
     pos.bitboards(b);
-    return this.solveBits(b[0], b[1], b[2], b[3]);
+    return this.solveBits(b[0], b[1], b[2], b[3], limits);
   }
 
-  /** Solves from raw bitboards (side to move first); clears the table first so results never depend on history. */
-  solveBits(pl: number, ph: number, ol: number, oh: number): SolveResult {
-    this.clear();
-    this.nodes = 0;
+  /**
+   * Solves from raw bitboards (side to move first). The table is cleared first, so results never depend on
+   * history — except right after an aborted solve of the same position, which this call resumes.
+   */
+  solveBits(pl: number, ph: number, ol: number, oh: number, limits?: SolveLimits): SolveResult {
+    const root = this.lastRoot;
+    const resume = this.lastAborted && root[0] === pl && root[1] === ph && root[2] === ol && root[3] === oh;
+    if (!resume) this.clear();
+    root[0] = pl;
+    root[1] = ph;
+    root[2] = ol;
+    root[3] = oh;
+    this.begin(limits);
+    const r = this.solveRoot(pl, ph, ol, oh);
+    this.lastAborted = r.aborted;
+    return r;
+  }
+
+  private solveRoot(pl: number, ph: number, ol: number, oh: number): SolveResult {
     const t = this.t;
     mobility(pl, ph, ol, oh, t, 0);
     if ((t[0] | t[1]) === 0) {
       mobility(ol, oh, pl, ph, t, 0);
-      if ((t[0] | t[1]) === 0) return { move: null, score: finalScore(pl, ph, ol, oh), nodes: 1 };
+      if ((t[0] | t[1]) === 0) return { move: null, score: finalScore(pl, ph, ol, oh), nodes: 1, aborted: false };
       const score = -this.search(ol, oh, pl, ph, -INF, INF, emptiesOf(pl, ph, ol, oh), parityOf(pl, ph, ol, oh));
-      return { move: PASS, score: score | 0, nodes: this.nodes + 1 };
+      if (this.aborted) return this.abortedResult();
+      return { move: PASS, score: score | 0, nodes: this.nodes + 1, aborted: false };
     }
     const n = emptiesOf(pl, ph, ol, oh);
     const parity = parityOf(pl, ph, ol, oh);
@@ -168,17 +213,20 @@ export class EndgameSolver {
         while (lower < upper) {
           const b = v === lower ? v + 1 : v;
           v = -this.search(cpl, cph, col, coh, -b, -(b - 1), n - 1, parity ^ QUADRANT[sq]);
+          if (this.aborted) return this.abortedResult();
           if (v < b) upper = v;
           else lower = v;
         }
       }
       else {
         v = -this.search(cpl, cph, col, coh, -alpha - 1, -alpha, n - 1, parity ^ QUADRANT[sq]);
+        if (this.aborted) return this.abortedResult();
         // A move that beats the best so far climbs by null windows from its proven bound (the table keeps
         // each step cheap) instead of one wide re-search.
         while (v > alpha) {
           const floor = v;
           v = -this.search(cpl, cph, col, coh, -floor - 1, -floor, n - 1, parity ^ QUADRANT[sq]);
+          if (this.aborted) return this.abortedResult();
           if (v <= floor) {
             v = floor;
             break;
@@ -191,7 +239,40 @@ export class EndgameSolver {
         if (v > alpha) alpha = v;
       }
     }
-    return { move: bestMove, score: best | 0, nodes: this.nodes + 1 };
+    return { move: bestMove, score: best | 0, nodes: this.nodes + 1, aborted: false };
+  }
+
+  /** Sets up the limits of a new solve (none: never checked). */
+  private begin(limits: SolveLimits | undefined): void {
+    this.nodes = 0;
+    this.aborted = false;
+    this.deadline = limits?.deadline ?? Infinity;
+    this.maxNodes = limits?.maxNodes ?? NEVER;
+    this.stopFlag = limits?.stop ?? null;
+    this.stopShared = this.stopFlag !== null && !(this.stopFlag.buffer instanceof ArrayBuffer);
+    const limited = this.deadline !== Infinity || this.stopFlag !== null || this.maxNodes !== NEVER;
+    this.nextCheck = limited ? Math.min(CHECK_NODES, this.maxNodes) : NEVER;
+  }
+
+  /** Called when the node count reaches nextCheck: whether the solve must give up (then it stays given up). */
+  private interrupted(): boolean {
+    if (this.aborted) return true;
+    const flag = this.stopFlag;
+    if (
+      this.nodes >= this.maxNodes ||
+      (flag !== null && (this.stopShared ? Atomics.load(flag, 0) : flag[0]) !== 0) ||
+      (this.deadline !== Infinity && performance.now() >= this.deadline)
+    ) {
+      this.aborted = true;
+      this.nextCheck = 0; // every search node now returns at once
+      return true;
+    }
+    this.nextCheck = Math.min(this.nodes + CHECK_NODES, this.maxNodes);
+    return false;
+  }
+
+  private abortedResult(): SolveResult {
+    return { move: null, score: 0, nodes: this.nodes + 1, aborted: true };
   }
 
   /**
@@ -203,7 +284,8 @@ export class EndgameSolver {
     pos.bitboards(b);
     const [pl, ph, ol, oh] = b;
     this.clear();
-    this.nodes = 0;
+    this.lastAborted = false;
+    this.begin(undefined);
     const t = this.t;
     mobility(pl, ph, ol, oh, t, 0);
     let ml = t[0];
@@ -374,6 +456,8 @@ export class EndgameSolver {
   /** Fail-soft negamax with a hash table and sorted moves, for positions with more than SHALLOW empties. */
   private search(pl: number, ph: number, ol: number, oh: number, alpha: number, beta: number, n: number, parity: number): number {
     if (n <= SHALLOW) return this.shallow(pl, ph, ol, oh, alpha, beta, n, parity);
+    // Limits of an interruptible solve; once given up, every node returns at once and nothing is stored.
+    if (this.nodes >= this.nextCheck && this.interrupted()) return 0;
     this.nodes++;
     // Stability cutoff; skipped at once when even all the opponent's discs being stable would not cut.
     if (alpha >= STABILITY_THRESHOLD[n] && 64 - 2 * (popcount(ol) + popcount(oh)) <= alpha) {
@@ -448,6 +532,7 @@ export class EndgameSolver {
         }
       }
     }
+    if (this.aborted) return 0; // an unproven value: never stored
     if (n >= HASHED) this.store(slot, pl, ph, ol, oh, n, searchedAlpha, beta, best, bestMove);
     return best;
   }
@@ -637,6 +722,6 @@ function potential(pl: number, ph: number, el: number, eh: number): number {
 }
 
 /** Solves a position exactly with a fresh solver (allocates the table: reuse an EndgameSolver for many solves). */
-export function solveEndgame(pos: ReversiPosition, options: SolverOptions = {}): SolveResult {
-  return new EndgameSolver(options).solve(pos);
+export function solveEndgame(pos: ReversiPosition, options: SolverOptions = {}, limits?: SolveLimits): SolveResult {
+  return new EndgameSolver(options).solve(pos, limits);
 }
