@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import calibration from '../../../../bench/data/levels-elo.json';
-import { goLevelRatings, levelRatings } from './levels-elo.js';
+import { translate } from '../../i18n.js';
+import { goLevelRatings, levelLabel, levelRatings } from './levels-elo.js';
 
 const table = {
   version: 1,
@@ -45,5 +46,18 @@ describe('level ratings from the bench table', () => {
     const games = (calibration as { games: Record<string, unknown> }).games;
     if (games.go === undefined) expect(goLevelRatings).toBeNull();
     else expect(goLevelRatings?.levels.size).toBeGreaterThan(0);
+  });
+
+  it('words a level with its Elo and error when known, and without any number when not', () => {
+    const go = levelRatings(table, 'go');
+    const en = (key: Parameters<typeof translate>[1], params: Record<string, string | number>) => translate('en', key, params);
+    const zh = (key: Parameters<typeof translate>[1], params: Record<string, string | number>) => translate('zh', key, params);
+    expect(levelLabel(2, go, en)).toBe('Level 2 · 123 ± 41 Elo');
+    expect(levelLabel(1, go, en)).toBe('Level 1 · 0 Elo (reference)');
+    expect(levelLabel(10, go, en)).toBe('Level 10 · 1500 Elo (± unknown)');
+    expect(levelLabel(5, go, en)).toBe('Level 5');
+    expect(levelLabel(7, null, en)).toBe('Level 7');
+    expect(levelLabel(2, go, zh)).toBe('2 级 · 123 ± 41 Elo');
+    expect(levelLabel(7, null, zh)).toBe('7 级');
   });
 });

@@ -46,3 +46,17 @@ export function levelRatings(table: unknown, game: string): LevelRatings | null 
 
 /** The ratings of Go's levels from the committed bench table (null until Go has been calibrated). */
 export const goLevelRatings: LevelRatings | null = levelRatings(calibration, 'go');
+
+/** The words of a level for the level pickers: with its Elo and ± when the table has them, plain otherwise. */
+export function levelLabel(
+  level: number,
+  ratings: LevelRatings | null,
+  t: (key: 'levelPlain' | 'levelElo' | 'levelEloAnchor' | 'levelEloUnbounded', params: Record<string, string | number>) => string,
+): string {
+  const r = ratings?.levels.get(level);
+  if (r === undefined) return t('levelPlain', { level });
+  if (r.error === null) return t('levelEloUnbounded', { level, elo: r.elo });
+  // The anchor of the scale has no error of its own.
+  if (r.error === 0) return t('levelEloAnchor', { level, elo: r.elo });
+  return t('levelElo', { level, elo: r.elo, error: Math.round(r.error) });
+}

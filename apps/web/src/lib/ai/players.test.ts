@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { GoGame, defaultSettings, type GameSettings } from '../game-store.js';
 import { botEngine, type AiEngine } from './engine.js';
 import { registerGoStart } from './go-setup.js';
-import { HUMAN, Players, type Seat } from './players.js';
+import { HUMAN, Players, searchWinRate, type Seat } from './players.js';
 
 const nine: GameSettings = { ...defaultSettings(), size: 9 };
 const qi = (level: number): Seat => ({ kind: 'qi', level });
@@ -166,6 +166,13 @@ describe('Players: people and Qi at the board', () => {
     expect(game.playText(hint.text)).toBe(true);
     expect(players.view.hint).toBeNull();
     players.dispose();
+  });
+
+  it('reads the search’s estimate from its best candidate, not from the move a low level picked at random', () => {
+    const base = scriptedEngine().progress(3, 1);
+    expect(searchWinRate(base)).toBe(1);
+    const picked = { ...base, winRate: 1, candidates: [{ move: 2, visits: 20, score: 0, winRate: 0.42, prior: 0 }, { move: 3, visits: 1, score: 0, winRate: 1, prior: 0 }] };
+    expect(searchWinRate(picked)).toBe(0.42);
   });
 
   it('refuses a seat that is not a person or Qi 1–10', () => {

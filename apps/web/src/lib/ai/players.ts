@@ -306,7 +306,7 @@ export class Players {
     this.progress = null;
     this.lastMoveAt = this.now();
     const player = job.player;
-    this.lowStreak[player] = answer.winRate < this.resignBelow ? this.lowStreak[player] + 1 : 0;
+    this.lowStreak[player] = searchWinRate(answer) < this.resignBelow ? this.lowStreak[player] + 1 : 0;
     const view = this.game.view;
     if (this.lowStreak[player] >= this.resignAfter && view.moveNumber >= this.resignFromMove * view.size) {
       this.game.resign(player);
@@ -341,7 +341,8 @@ export class Players {
 
   private noteWinRate(p: Progress, player: number): void {
     if (p.visits === 0 && p.nodes === 0) return; // no search behind it yet
-    this.winRate = { black: player === 0 ? p.winRate : 1 - p.winRate, moveNumber: this.game.view.moveNumber };
+    const own = searchWinRate(p);
+    this.winRate = { black: player === 0 ? own : 1 - own, moveNumber: this.game.view.moveNumber };
   }
 
   private emit(): void {
@@ -366,6 +367,14 @@ export class Players {
       lastStopMs: this.lastStopMs,
     };
   }
+}
+
+/**
+ * The search's own estimate for the side to move: its best candidate's win rate. A low level's answer carries the
+ * win rate of the move its randomness picked, which after a handful of playouts can read 0% or 100%.
+ */
+export function searchWinRate(p: Progress): number {
+  return p.candidates.length > 0 ? p.candidates[0].winRate : p.winRate;
 }
 
 function checkSeat(seat: Seat): Seat {
