@@ -1,12 +1,12 @@
 import { MAX_MOVES, Rng, playChecked, type Position } from '@qi/engine';
 import { AlphaBeta } from '../alphabeta/search.js';
 import type { AlphaBetaResult } from '../alphabeta/types.js';
-import { createStopFlag, now, setStopFlag, type Limits } from '../core/limits.js';
+import { createStopFlag, now, setStopFlag, stopRaised, type Limits } from '../core/limits.js';
 import { isWinScore } from '../core/score.js';
 import { Mcts } from '../mcts/search.js';
 import type { MctsResult } from '../mcts/types.js';
 import type { ClassicBot } from '../baselines/types.js';
-import { gameEntry, type GameEntry, type Presolved, type Presolver } from './games.js';
+import { gameEntry, type GameEntry, type Presolved, type Presolver, type SolveOutcome, type SolveRunner, type SolveSlice } from './games.js';
 import { levelBudget, pickCandidate } from './levels.js';
 import type { Algorithm, Candidate, PositionInfo, PositionSetup, Progress, ThinkLimits } from './protocol.js';
 import { yieldToEventLoop } from './yield.js';
@@ -27,6 +27,12 @@ const PROGRESS_INTERVAL_MS = 200; // at most 5 progress reports a second
 const DEFAULT_THINK_MS = 3000;
 const HINT_MS = 1000;
 const MAX_CANDIDATES = 10;
+/** Share of a move's time a presolve may take; past it alpha-beta searches with the rest. */
+const PRESOLVE_SHARE = 0.6;
+/** Alpha-beta nodes of a slice of a fixed-budget search, unless the game says (GameEntry.sliceNodes). */
+const SLICE_NODES = 2048;
+/** Alpha-beta nodes of the first slice of other searches (then aimed at sliceMs). */
+const FIRST_SLICE_NODES = 128;
 
 interface RunningSearch {
   start(pos: Position, limits: Limits): void;
@@ -54,6 +60,7 @@ export class Bot {
   private readonly sliceMs: number;
   private readonly rng: Rng;
   private running: RunningSearch | null = null;
+  private busy = false;
   private stopAsked = false;
 
   /** A bot without a position; call setPosition first. */
@@ -157,6 +164,15 @@ export class Bot {
 
   private async run(limits: ThinkLimits, onProgress: ((p: Progress) => void) | undefined, continuous: boolean): Promise<Progress> {
     this.assertIdle();
+    this.busy = true;
+    try {
+      return await this.runSearch(limits, onProgress, continuous);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private async runSearch(limits: ThinkLimits, onProgress: ((p: Progress) => void) | undefined, continuous: boolean): Promise<Progress> {
     const pos = this.position();
     const entry = this.entry as GameEntry;
     const algorithm: Algorithm = limits.algorithm ?? entry.algorithm;
@@ -174,10 +190,12 @@ export class Bot {
     const temperature = level?.temperature ?? 0;
     setStopFlag(this.flag, false);
     this.stopAsked = false;
+    // The searcher first (its table is allocated on first use): a stop during the presolve then finds it ready.
+    const search = algorithm === 'mcts' ? this.mctsSearch() : this.alphaBetaSearch(temperature > 0);
     if (algorithm === 'alphabeta' && entry.presolver !== undefined && !continuous) {
       const t0 = now();
       this.presolver ??= entry.presolver();
-      const solved = this.presolver.presolve(pos, budget.timeMs, limits.level);
+      const solved = await this.presolver.presolve(pos, budget.timeMs, limits.level, this.solveRunner(budget.timeMs, t0));
       if (solved?.move !== undefined) {
         const answer = solvedProgress(solved, solved.move, now() - t0, this.entry?.scoreScale ?? 100);
         if (onProgress) report(onProgress, answer);
@@ -186,19 +204,24 @@ export class Bot {
       if (solved?.rootMoves !== undefined) budget.rootMoves = solved.rootMoves;
       if (budget.timeMs !== undefined) budget.timeMs = Math.max(1, budget.timeMs - (now() - t0));
     }
-    const search = algorithm === 'mcts' ? this.mctsSearch() : this.alphaBetaSearch(temperature > 0);
     this.running = search;
     try {
       search.start(pos, budget);
-      let slice = algorithm === 'mcts' ? 16 : 2048;
+      // A slice that ends inside an alpha-beta iteration restarts it (on the table's knowledge): where the slices
+      // end changes the node count, so a fixed-budget search (depth or nodes, no time) slices by a fixed node
+      // count and repeats its count; the others start small (a Gomoku node can cost a fifth of a ms) and adapt.
+      const fixedSlices = algorithm === 'alphabeta' && !continuous && budget.timeMs === undefined;
+      let slice = algorithm === 'mcts' ? 16 : fixedSlices ? (entry.sliceNodes ?? SLICE_NODES) : FIRST_SLICE_NODES;
       let lastReport = now();
       for (;;) {
         const t0 = now();
         if (search.step(this.sliced ? slice : Infinity)) break;
-        // Aim each slice at sliceMs so that a stop message waits at most about that long.
-        const dt = now() - t0;
-        if (dt < this.sliceMs / 2) slice *= 2;
-        else if (dt > this.sliceMs * 2) slice = Math.max(1, Math.floor(slice / 2));
+        if (!fixedSlices) {
+          // Aim each slice at sliceMs so that a stop message waits at most about that long.
+          const dt = now() - t0;
+          if (dt < this.sliceMs / 2) slice *= 2;
+          else if (dt > this.sliceMs * 2) slice = Math.max(1, Math.floor(slice / 2));
+        }
         if (onProgress && now() - lastReport >= PROGRESS_INTERVAL_MS) {
           lastReport = now();
           report(onProgress, this.progress(algorithm, false));
@@ -219,6 +242,51 @@ export class Bot {
     } finally {
       this.running = null;
     }
+  }
+
+  /**
+   * Runs a presolve's solver calls: sliced (a per-slice deadline of sliceMs, or a fixed node count without a time
+   * limit), yielding between slices so that a stop message gets through; unsliced, one call that polls the stop
+   * flag. Either way the presolve ends at PRESOLVE_SHARE of the move's time or on a stop.
+   */
+  private solveRunner(timeMs: number | undefined, t0: number): SolveRunner {
+    const end = timeMs === undefined ? Infinity : t0 + timeMs * PRESOLVE_SHARE;
+    const flag = this.flag;
+    const sliced = this.sliced;
+    // Without a time limit the slices are node counts, so that a fixed-budget search repeats its count.
+    const byNodes = timeMs === undefined;
+    // The slice in progress, shared by consecutive solver calls: when it started, and the nodes spent in it.
+    let sliceStart = now();
+    let sliceUsed = 0;
+    const over = (): boolean => this.stopAsked || stopRaised(flag) || now() >= end;
+    const run = async <R extends SolveOutcome>(solve: (limits: SolveSlice) => R, budget: number | undefined, sliceNodes: number): Promise<R> => {
+      let nodes = 0;
+      for (;;) {
+        const stopped = over();
+        const left = (budget ?? Infinity) - nodes;
+        const limits: SolveSlice = { stop: flag };
+        if (stopped) limits.maxNodes = 1; // answer at once (aborted, unless trivial)
+        else {
+          const room = sliced && byNodes ? Math.min(left, Math.max(1, sliceNodes - sliceUsed)) : left;
+          if (room !== Infinity) limits.maxNodes = room;
+          if (end !== Infinity) limits.deadline = sliced ? Math.min(sliceStart + this.sliceMs, end) : end;
+        }
+        const r = solve(limits);
+        nodes += r.nodes;
+        sliceUsed += r.nodes;
+        if (sliced && (byNodes ? sliceUsed >= sliceNodes : now() >= sliceStart + this.sliceMs)) {
+          // The slice is spent (by this call or with the ones before it): let a stop message in.
+          await yieldToEventLoop();
+          sliceStart = now();
+          sliceUsed = 0;
+        }
+        if (!r.aborted || stopped || nodes >= (budget ?? Infinity) || !sliced || over()) {
+          r.nodes = nodes;
+          return r;
+        }
+      }
+    };
+    return { run, over };
   }
 
   /** The classic baseline's move, as a final answer (it has no budget and no candidates). */
@@ -304,7 +372,7 @@ export class Bot {
   }
 
   private assertIdle(): void {
-    if (this.running !== null) throw new Error('the bot is thinking: call stop() and wait for its answer first');
+    if (this.busy) throw new Error('the bot is thinking: call stop() and wait for its answer first');
   }
 }
 

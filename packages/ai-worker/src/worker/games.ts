@@ -31,6 +31,11 @@ export interface GameEntry {
   level?: (level: number, algorithm: Algorithm) => LevelBudget;
   /** A solver run before alpha-beta (one per bot; see Presolver). */
   presolver?: () => Presolver;
+  /**
+   * Alpha-beta nodes of one slice of a search without a time limit (default 2048; about 10–30 ms here): such
+   * searches slice by node count, not by the clock, so that a fixed depth or node budget repeats its count.
+   */
+  sliceNodes?: number;
 }
 
 /** What a game's own solver decided before the alpha-beta search. */
@@ -47,11 +52,53 @@ export interface Presolved {
   nodes: number;
 }
 
+/** The limits of one solver call, named as the engine solvers' options (EndgameSolver, VcfSolver, VctSolver). */
+export interface SolveSlice {
+  /** Give up at this `performance.now()` time. */
+  deadline?: number;
+  /** Give up once element 0 is raised. */
+  stop?: Int32Array;
+  /** Give up beyond this many nodes. */
+  maxNodes?: number;
+}
+
+/** What a solver call answers, as far as the runner cares. */
+export interface SolveOutcome {
+  /** A limit ended it before it was done. */
+  aborted: boolean;
+  /** Nodes it searched. */
+  nodes: number;
+}
+
+/** Runs a presolver's solver calls under the bot's stop, time and slice limits. */
+export interface SolveRunner {
+  /**
+   * Calls `solve` with the limits of one slice — again after yielding to the event loop while it was cut short
+   * by its slice — until it is done, has spent `budget` nodes (undefined: no budget), or the presolve is over;
+   * returns its last answer, `nodes` summed over the calls. `sliceNodes`: its nodes in about 10–30 ms, the slice
+   * of a search without a time limit (sliced by nodes so that its counts repeat).
+   */
+  run<R extends SolveOutcome>(solve: (limits: SolveSlice) => R, budget: number | undefined, sliceNodes: number): Promise<R>;
+  /** Whether the presolve must end now (stop asked, or its share of the time spent): answer with what is known. */
+  over(): boolean;
+}
+
 /** A game's exact or threat solver, asked first by alpha-beta searches (Reversi endgames, Gomoku VCF). */
 export interface Presolver {
-  /** Looks at `pos` (left as it was) within about `timeMs` at `level` (undefined: full strength); null when it has nothing to say. */
-  presolve(pos: Position, timeMs: number | undefined, level: number | undefined): Presolved | null;
+  /**
+   * Looks at `pos` (left as it was, also between slices) within about `timeMs` at `level` (undefined: full
+   * strength), running its solvers through `runner`; null when it has nothing to say.
+   */
+  presolve(pos: Position, timeMs: number | undefined, level: number | undefined, runner: SolveRunner): Promise<Presolved | null>;
 }
+
+/** A runner without a clock or stop: each solver call runs once, to its node budget (tests, tools). */
+export const unslicedRunner: SolveRunner = {
+  run<R extends SolveOutcome>(solve: (limits: SolveSlice) => R, budget: number | undefined): Promise<R> {
+    return Promise.resolve(solve(budget === undefined ? {} : { maxNodes: budget }));
+  },
+  over: () => false,
+};
 
 const registry = new Map<string, GameEntry>();
 
@@ -75,9 +122,13 @@ registerGame('go', {
 });
 
 registerGame('reversi', {
+  // Rules: none (the standard start), or a start position: `board` (64 squares, X O -) and `toMove` (X or O).
   create: (rules) => {
-    if (rules !== undefined && Object.keys(rules).length > 0) throw new Error(`reversi takes no rules, got ${JSON.stringify(rules)}`);
-    return new ReversiPosition();
+    const { board, toMove, ...rest } = rules ?? {};
+    if (Object.keys(rest).length > 0) throw new Error(`reversi takes no rules but a start board and side, got ${JSON.stringify(rules)}`);
+    if (board === undefined) return new ReversiPosition();
+    if (typeof board !== 'string') throw new Error(`reversi board must be a string of 64 squares, got ${JSON.stringify(board)}`);
+    return new ReversiPosition(board, typeof toMove === 'number' || typeof toMove === 'string' ? toMove : 0);
   },
   algorithm: 'alphabeta',
   alphabeta: () => ({ evaluator: reversiKnowledge, ttMegabytes: 32 }),
@@ -96,6 +147,8 @@ registerGame('gomoku', {
   // An open three's worth (about 1000) reads as a 73% win rate.
   scoreScale: 1000,
   presolver: gomokuThreats,
+  // About 30 nodes a ms here (a pattern evaluation per node): a slice of 1024 stays near 30 ms.
+  sliceNodes: 1024,
   level: alphaBetaLevels([1, 1, 2, 2, 3, 3, 4, 5, 6]),
   classic: gomokuClassic,
 });

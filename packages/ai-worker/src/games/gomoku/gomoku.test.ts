@@ -4,6 +4,7 @@ import { GomokuPosition, MAX_MOVES, Rng, solveVcf, type GomokuRule, type Positio
 import { isWinScore } from '../../core/score.js';
 import { playMatch } from '../../testing/match.js';
 import { Bot } from '../../worker/bot.js';
+import { unslicedRunner } from '../../worker/games.js';
 import { gomokuEvaluate, gomokuSearchMoves } from './knowledge.js';
 import { GOMOKU_WIDTH, gomokuThreats, threatBudget } from './threats.js';
 
@@ -85,11 +86,11 @@ describe('Gomoku/Renju knowledge', () => {
     }
   });
 
-  it('drops the moves after which the opponent has a VCF (the defence check), at level 5 and up only', () => {
+  it('drops the moves after which the opponent has a VCF (the defence check), at level 5 and up only', async () => {
     // White to move against black's open three H8 H9 H10: only H7 and H11 stop black's straight four.
     const g = position(['H8', 'A1', 'H9', 'A15', 'H10']);
     const front = gomokuThreats();
-    const solved = front.presolve(g, 3000, 10);
+    const solved = await front.presolve(g, 3000, 10, unslicedRunner);
     expect(solved?.move).toBeUndefined();
     const safe = solved?.rootMoves ?? [];
     expect(safe.length).toBeGreaterThan(0);

@@ -1,12 +1,15 @@
 import { MAX_MOVES, VcfSolver, VctSolver, type GomokuPosition, type Position } from '@qi/engine';
 import { now } from '../../core/limits.js';
 import { WIN } from '../../core/score.js';
-import type { Presolved, Presolver } from '../../worker/games.js';
+import type { Presolved, Presolver, SolveRunner } from '../../worker/games.js';
 import { gomokuSearchMoves } from './knowledge.js';
 
 /** How many of the best-ranked root moves get the (costlier) opponent-VCT check, and the share of the time it may take. */
 const VCT_DEFENCE_MOVES = 8;
 const VCT_DEFENCE_SHARE = 0.3;
+
+/** Threat-solver nodes in one slice of a presolve without a time limit (about 1000 a ms here: 15–30 ms). */
+const THREAT_SLICE_NODES = 1 << 14;
 
 /** Points searched per node (and checked by the defence test at the root). */
 export const GOMOKU_WIDTH = 10;
@@ -27,8 +30,8 @@ export interface ThreatBudget {
  */
 export function threatBudget(timeMs: number | undefined, level: number | undefined): ThreatBudget {
   const lv = level ?? 10;
-  // The solvers cannot be interrupted: their node budgets follow the time (about 20 VCT nodes a ms here, under
-  // load), so that a stop waits at most about a quarter of the move's time.
+  // Node budgets follow the time (about 20 VCT nodes a ms here, under load), so that the threat search takes
+  // about a quarter of the move's time; a stop interrupts it within a slice (the Bot's runner).
   const t = timeMs ?? 3000;
   return {
     vcfDepth: lv <= 2 ? 1 : lv <= 4 ? 2 : lv <= 6 ? 4 : 40,
@@ -45,50 +48,53 @@ export function threatBudget(timeMs: number | undefined, level: number | undefin
  * otherwise every candidate after which the opponent has a VCF is dropped from the root (it loses by force),
  * and from level 8 the best-ranked ones after which the opponent has a VCT too (within a share of the time),
  * unless all of them lose. Renju forbidden points are the engine's: the solvers never let black play one.
+ * The solvers play on a copy of the position (the bot's stays as it is between slices); once the runner says
+ * the presolve is over, moves not checked yet count as safe.
  */
 export function gomokuThreats(): Presolver {
   const vcf = new VcfSolver(16);
   const vct = new VctSolver(16);
   const list = new Int32Array(MAX_MOVES);
   return {
-    presolve(pos: Position, timeMs: number | undefined, level: number | undefined): Presolved | null {
-      const g = pos as GomokuPosition;
-      if (g.isTerminal() || g.stoneCount() === 0) return null;
+    async presolve(pos: Position, timeMs: number | undefined, level: number | undefined, runner: SolveRunner): Promise<Presolved | null> {
+      if (pos.isTerminal() || (pos as GomokuPosition).stoneCount() === 0) return null;
+      const g = pos.clone() as GomokuPosition;
       const b = threatBudget(timeMs, level);
       let nodes = 0;
-      const own = vcf.solve(g, { maxDepth: b.vcfDepth, maxNodes: b.vcfNodes });
+      const own = await runner.run((l) => vcf.solve(g, { maxDepth: b.vcfDepth, ...l }), b.vcfNodes, THREAT_SLICE_NODES);
       nodes += own.nodes;
       if (own.win && g.isLegal(own.line[0])) return { move: own.line[0], score: WIN - own.line.length, pv: own.line, nodes };
-      if (b.vct) {
-        const t = vct.solve(g, { maxNodes: b.vctNodes });
+      if (b.vct && !runner.over()) {
+        const t = await runner.run((l) => vct.solve(g, l), b.vctNodes, THREAT_SLICE_NODES);
         nodes += t.nodes;
         // A VCT is a strong claim, not a proof (see VctSolver): report it as a near-win, not a proven one.
         if (t.win && g.isLegal(t.line[0])) return { move: t.line[0], score: 4_000_000, pv: t.line, nodes };
       }
-      if (!b.defence) return null;
+      if (!b.defence || runner.over()) return null;
       const n = gomokuSearchMoves(g, list, GOMOKU_WIDTH);
       if (n <= 1) return n === 1 ? { rootMoves: [list[0]], nodes } : null;
       const safe: number[] = [];
       for (let i = 0; i < n; i++) {
         g.play(list[i]);
-        const r = g.isTerminal() ? null : vcf.solve(g, { maxNodes: b.defenceNodes });
+        const r = g.isTerminal() || runner.over() ? null : await runner.run((l) => vcf.solve(g, l), b.defenceNodes, THREAT_SLICE_NODES);
         g.undo();
         if (r !== null) nodes += r.nodes;
         if (r === null || !r.win) safe.push(list[i]);
       }
       if (safe.length === 0) return { nodes };
-      // Then the opponent's VCTs after the best-ranked safe moves, while a share of the time is left for the search.
+      // Then the opponent's VCTs after the best-ranked safe moves, while a share of the time is left for the search
+      // (without a time limit: the node budgets alone, so that a fixed-depth search repeats).
       if (b.vct && safe.length > 1) {
         const t0 = now();
-        const share = (timeMs ?? 3000) * VCT_DEFENCE_SHARE;
+        const share = timeMs === undefined ? Infinity : timeMs * VCT_DEFENCE_SHARE;
         const keep: number[] = [];
         for (let i = 0; i < safe.length; i++) {
-          if (i >= VCT_DEFENCE_MOVES || now() - t0 > share) {
+          if (i >= VCT_DEFENCE_MOVES || now() - t0 > share || runner.over()) {
             keep.push(safe[i]);
             continue;
           }
           g.play(safe[i]);
-          const r = g.isTerminal() ? null : vct.solve(g, { maxNodes: b.defenceNodes });
+          const r = g.isTerminal() ? null : await runner.run((l) => vct.solve(g, l), b.defenceNodes, THREAT_SLICE_NODES);
           g.undo();
           if (r !== null) nodes += r.nodes;
           if (r === null || !r.win) keep.push(safe[i]);

@@ -4,6 +4,7 @@ import { MAX_MOVES, ReversiPosition, Rng } from '@qi/engine';
 import { AlphaBeta } from '../../alphabeta/search.js';
 import { playMatch } from '../../testing/match.js';
 import { Bot } from '../../worker/bot.js';
+import { unslicedRunner } from '../../worker/games.js';
 import { exactScore, reversiEndgame, solverEmpties } from './endgame.js';
 import { REVERSI_WON, reversiEvaluate, reversiKnowledge } from './eval.js';
 
@@ -60,11 +61,11 @@ describe('Reversi knowledge', () => {
     expect(pos.moveToText(ab.search(pos, { depth: 3 }).move as number)).toBe('A1');
   });
 
-  it('finds the best moves and exact scores of FFO endgames: the exact solver in front, and alpha-beta searched to the end', () => {
+  it('finds the best moves and exact scores of FFO endgames: the exact solver in front, and alpha-beta searched to the end', async () => {
     const front = reversiEndgame();
     for (const p of ffo().filter((q) => q.empties <= 16).slice(0, 4)) {
       const pos = new ReversiPosition(p.board, p.toMove === 'X' ? 0 : 1);
-      const solved = front.presolve(pos, 3000, 10);
+      const solved = await front.presolve(pos, 3000, 10, unslicedRunner);
       expect(p.best).toContain(pos.moveToText(solved?.move as number));
       expect(solved?.score).toBe(exactScore(p.score));
       // The same result from the generic search with this evaluation (its terminal scores are exact).
@@ -78,7 +79,7 @@ describe('Reversi knowledge', () => {
     expect(solverEmpties(3000, 10)).toBe(20);
     expect(solverEmpties(1000, 10)).toBe(18);
     expect(solverEmpties(3000, 1)).toBe(0);
-    expect(front.presolve(new ReversiPosition(), 3000, 10)).toBeNull();
+    expect(await front.presolve(new ReversiPosition(), 3000, 10, unslicedRunner)).toBeNull();
   });
 
   it('never answers an illegal move over many random positions, at every level', async () => {
