@@ -111,7 +111,6 @@ describe('playing Go against Qi', () => {
     expect(tasks.max).toBeLessThan(200);
     await page.screenshot({ path: screenshotPath('ai-human-vs-qi-level1') });
 
-    // A click on Qi's turn is refused with a word; the Qi seat's stones are never placed by the human.
     await click('C3');
     await stones('white').nth(1).waitFor({ timeout: 15_000 });
     expect(await stones().count()).toBe(4);
@@ -133,6 +132,11 @@ describe('playing Go against Qi', () => {
     await click('E5');
     await page.locator('[data-thinking] [data-progress]').waitFor({ timeout: 10_000 });
     expect(await page.locator('[data-player="white"] .dots').count()).toBe(1);
+    // On Qi's turn the board takes no stone from the person: a click is answered with a word.
+    await click('C3');
+    expect(await text('[data-qi-wait]')).toBe('Qi is thinking: wait for its move, or press Undo.');
+    expect(await stones().count()).toBe(1);
+    expect(await page.locator('[data-action="pass"]').isDisabled()).toBe(true);
     await page.screenshot({ path: screenshotPath('ai-qi-level10-thinking') });
     // (The screenshot may outlast the 3 s search on a loaded machine, so the timed stop is a fresh search.)
     await page.click('[data-action="undo"]');

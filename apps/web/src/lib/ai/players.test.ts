@@ -168,6 +168,24 @@ describe('Players: people and Qi at the board', () => {
     players.dispose();
   });
 
+  it('the person may resign while Qi thinks (for their own colour), which stops Qi', () => {
+    const s = scriptedEngine();
+    const game = new GoGame(nine);
+    const players = new Players(game, () => s.engine, { minMoveMs: 0 });
+    players.newGame(nine, [qi(4), HUMAN], ['Qi level 4', '']);
+    expect(s.calls).toHaveLength(1);
+    expect(players.view.thinking).toBe(0);
+    expect(players.resign()).toBe(true);
+    expect(s.stops()).toBe(1);
+    expect(game.view.resigned).toBe(1);
+    expect(players.view.thinking).toBe(-1);
+    // Undo takes the resignation back to the person's turn: Qi's opening move is still to be played, so Qi thinks.
+    players.undo();
+    expect(game.view.phase).toBe('playing');
+    expect(s.calls).toHaveLength(2);
+    players.dispose();
+  });
+
   it('reads the search’s estimate from its best candidate, not from the move a low level picked at random', () => {
     const base = scriptedEngine().progress(3, 1);
     expect(searchWinRate(base)).toBe(1);
