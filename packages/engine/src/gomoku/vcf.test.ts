@@ -139,3 +139,48 @@ describe('VCF and the rule sets', () => {
     expect(tiny.nodes).toBeLessThanOrEqual(2);
   });
 });
+
+describe('interrupting a VCF search', () => {
+  const puzzle = (id: string): GomokuOptions => {
+    const line = readFileSync(new URL('renju-vcf-puzzles.jsonl', DATA), 'utf8')
+      .split('\n')
+      .find((l) => l.includes(`"${id}"`));
+    if (line === undefined) throw new Error(`${id} missing`);
+    const p = JSON.parse(line) as Puzzle;
+    return { rule: 'renju', black: p.black, white: p.white, toMove: p.toMove };
+  };
+  // About 50,000 nodes from a fresh table.
+  const opts = puzzle('lfz-871b9cb3916e');
+
+  it('says aborted, and interrupted for the deadline or the stop flag (not for the node budget)', () => {
+    const budget = new VcfSolver().solve(new GomokuPosition(opts), { maxNodes: 5000 });
+    expect(budget).toMatchObject({ win: false, line: [], aborted: true, interrupted: false });
+    const flag = new Int32Array(new SharedArrayBuffer(4));
+    Atomics.store(flag, 0, 1);
+    const stopped = new VcfSolver().solve(new GomokuPosition(opts), { stop: flag });
+    expect(stopped).toMatchObject({ win: false, aborted: true, interrupted: true });
+    expect(stopped.nodes).toBeLessThanOrEqual(1025);
+    const late = new VcfSolver().solve(new GomokuPosition(opts), { deadline: performance.now() - 1 });
+    expect(late).toMatchObject({ win: false, aborted: true, interrupted: true });
+    expect(late.nodes).toBeLessThanOrEqual(1025);
+  });
+
+  it('called again after each interruption (its table of refuted positions kept), finds the win as one call does', () => {
+    const whole = new VcfSolver().solve(new GomokuPosition(opts), { maxDepth: 40 });
+    expect(whole.win).toBe(true);
+    const solver = new VcfSolver();
+    const pos = new GomokuPosition(opts);
+    let calls = 1;
+    let nodes = 0;
+    let r = solver.solve(pos, { maxDepth: 40, deadline: performance.now() + 1 });
+    for (; r.aborted && calls < 10_000; calls++) {
+      expect(r.interrupted).toBe(true);
+      nodes += r.nodes;
+      r = solver.solve(pos, { maxDepth: 40, deadline: performance.now() + 1 });
+    }
+    nodes += r.nodes;
+    console.log(`VCF ${whole.nodes} nodes in one call; ${nodes} nodes in ${calls} calls of 1 ms`);
+    expect(r.win).toBe(true);
+    expect(lineProblem(opts, r.line)).toBeNull();
+  });
+});

@@ -31,28 +31,37 @@ export interface ThreatResult {
 /** Nodes between two looks at the deadline and stop flag (a look costs a clock read). */
 const CHECK_NODES = 1024;
 
-/** The deadline and stop flag of a threat search, shared by a VCT search and its VCF sub-searches. */
+/**
+ * The limits of a threat search and when to look at them next, shared by a VCT search and its VCF sub-searches
+ * (they share one node count): a look every CHECK_NODES nodes when there is a deadline or a stop flag.
+ */
 export class ThreatInterrupt {
+  /** Node count past which the next look is due (-1 once given up: every node then looks). */
+  at = 0;
   private deadline = Infinity;
   private flag: Int32Array | null = null;
   private shared = false;
 
-  /** Takes the limits of a new search. */
-  set(opts: ThreatOptions): void {
+  /** Takes the limits of a new search with a budget of `maxNodes`. */
+  set(opts: ThreatOptions, maxNodes: number): void {
     this.deadline = opts.deadline ?? Infinity;
     this.flag = opts.stop ?? null;
     this.shared = this.flag !== null && !(this.flag.buffer instanceof ArrayBuffer);
+    this.at = this.next(0, maxNodes);
   }
 
-  /** Whether the deadline has passed or the stop flag is raised. */
-  due(): boolean {
+  /** At a look: whether the search must give up (budget spent, deadline passed, stop raised); else the next look is set. */
+  expired(nodes: number, maxNodes: number): boolean {
     const f = this.flag;
-    if (f !== null && (this.shared ? Atomics.load(f, 0) : f[0]) !== 0) return true;
-    return this.deadline !== Infinity && performance.now() >= this.deadline;
+    if (nodes > maxNodes || (f !== null && (this.shared ? Atomics.load(f, 0) : f[0]) !== 0) || (this.deadline !== Infinity && performance.now() >= this.deadline)) {
+      this.at = -1;
+      return true;
+    }
+    this.at = this.next(nodes, maxNodes);
+    return false;
   }
 
-  /** The node count of the next look at the limits (budget `maxNodes`), `nodes` searched so far. */
-  next(nodes: number, maxNodes: number): number {
+  private next(nodes: number, maxNodes: number): number {
     return this.deadline === Infinity && this.flag === null ? maxNodes : Math.min(nodes + CHECK_NODES, maxNodes);
   }
 }
@@ -78,7 +87,6 @@ export class VcfSolver {
   private pos!: GomokuPosition;
   private attacker = 0;
   private maxNodes = 0;
-  private nextCheck = 0;
   private readonly ownInterrupt = new ThreatInterrupt();
   private interrupt = this.ownInterrupt;
   private salt = 0;
@@ -96,14 +104,15 @@ export class VcfSolver {
   /** Searches a VCF for the side to move of `pos`; the position is left as it was. */
   solve(pos: GomokuPosition, opts: ThreatOptions = {}): ThreatResult {
     const maxDepth = opts.maxDepth ?? 40;
-    this.ownInterrupt.set(opts);
-    this.begin(pos, pos.currentPlayer(), opts.maxNodes ?? 1_000_000, this.ownInterrupt);
+    const maxNodes = opts.maxNodes ?? 1_000_000;
+    this.ownInterrupt.set(opts, maxNodes);
+    this.begin(pos, pos.currentPlayer(), maxNodes, this.ownInterrupt);
     const win = !pos.isTerminal() && this.search(0, maxDepth, 0);
     const aborted = !win && this.aborted;
     return { win, line: win ? this.line() : [], nodes: this.nodes, aborted, interrupted: aborted && this.nodes <= this.maxNodes };
   }
 
-  /** Starts a search by another solver (VCT) that calls `search` on the same position, counters and limits. */
+  /** Starts a search by another solver (VCT) that calls `search` on the same position, counters and limits (`interrupt` set by it). */
   begin(pos: GomokuPosition, attacker: number, maxNodes: number, interrupt: ThreatInterrupt): void {
     this.pos = pos;
     this.attacker = attacker;
@@ -122,7 +131,6 @@ export class VcfSolver {
   setBudget(nodes: number, maxNodes: number): void {
     this.nodes = nodes;
     this.maxNodes = maxNodes;
-    this.nextCheck = this.interrupt.next(nodes, maxNodes);
   }
 
   /** VCF from the current position (attacker to move) within `depth` attacker moves; `sp` = free buffer start. */
@@ -131,7 +139,7 @@ export class VcfSolver {
     const a = this.attacker;
     const def = a ^ 1;
     const buf = this.buf;
-    if (++this.nodes > this.nextCheck && this.overLimit()) return false;
+    if (++this.nodes > this.interrupt.at && this.overLimit()) return false;
     if (fivePoints(pos, a, buf, sp) > 0) {
       this.finish(level, [buf[sp]]);
       return true;
@@ -176,13 +184,8 @@ export class VcfSolver {
 
   /** At a look: whether the budget is spent or the search interrupted (then it stays aborted). */
   private overLimit(): boolean {
-    if (this.aborted || this.nodes > this.maxNodes || this.interrupt.due()) {
-      this.aborted = true;
-      this.nextCheck = -1;
-      return true;
-    }
-    this.nextCheck = this.interrupt.next(this.nodes, this.maxNodes);
-    return false;
+    if (this.aborted || this.interrupt.expired(this.nodes, this.maxNodes)) this.aborted = true;
+    return this.aborted;
   }
 
   /** After attacker move q with completion points buf[at..at+nc): records q, a legal defender reply and a five. */

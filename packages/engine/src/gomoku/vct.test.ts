@@ -58,3 +58,43 @@ describe('VCT basics', () => {
     expect(r.line.map((m) => renju.moveToText(m))).not.toContain('I8');
   });
 });
+
+describe('interrupting a VCT search', () => {
+  // VCT puzzle lfz-08ff1e82df7c: about 60,000 nodes from fresh tables.
+  const line = readFileSync(new URL('renju-vct-puzzles.jsonl', DATA), 'utf8')
+    .split('\n')
+    .find((l) => l.includes('"lfz-08ff1e82df7c"'));
+  if (line === undefined) throw new Error('lfz-08ff1e82df7c missing');
+  const p = JSON.parse(line) as { black: string[]; white: string[]; toMove: 'black' | 'white' };
+  const opts: GomokuOptions = { rule: 'renju', black: p.black, white: p.white, toMove: p.toMove };
+
+  it('says aborted and interrupted for a stop flag or a deadline, not for the node budget', () => {
+    const flag = new Int32Array(new SharedArrayBuffer(4));
+    Atomics.store(flag, 0, 1);
+    const stopped = new VctSolver().solve(new GomokuPosition(opts), { stop: flag });
+    expect(stopped).toMatchObject({ win: false, aborted: true, interrupted: true });
+    expect(stopped.nodes).toBeLessThanOrEqual(1025);
+    const late = new VctSolver().solve(new GomokuPosition(opts), { deadline: performance.now() - 1 });
+    expect(late).toMatchObject({ win: false, aborted: true, interrupted: true });
+    const budget = new VctSolver().solve(new GomokuPosition(opts), { maxNodes: 3000 });
+    expect(budget).toMatchObject({ win: false, aborted: true, interrupted: false });
+  });
+
+  it('called again after each interruption finds a win, as one call does', () => {
+    const whole = new VctSolver().solve(new GomokuPosition(opts), { maxNodes: 200_000 });
+    expect(whole.win).toBe(true);
+    const solver = new VctSolver();
+    const pos = new GomokuPosition(opts);
+    let calls = 1;
+    let nodes = 0;
+    let r = solver.solve(pos, { maxNodes: 200_000, deadline: performance.now() + 5 });
+    for (; r.aborted && r.interrupted && calls < 10_000; calls++) {
+      nodes += r.nodes;
+      r = solver.solve(pos, { maxNodes: 200_000, deadline: performance.now() + 5 });
+    }
+    nodes += r.nodes;
+    console.log(`VCT ${whole.nodes} nodes in one call; ${nodes} nodes in ${calls} calls of 5 ms`);
+    expect(r.win).toBe(true);
+    expect(lineProblem(opts, r.line)).toBeNull();
+  });
+});

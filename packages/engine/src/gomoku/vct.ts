@@ -33,7 +33,6 @@ export class VctSolver {
   private pos!: GomokuPosition;
   private attacker = 0;
   private maxNodes = 0;
-  private nextCheck = 0;
   private readonly interrupt = new ThreatInterrupt();
   private threatDepth = 2;
   private salt = 0;
@@ -64,8 +63,7 @@ export class VctSolver {
     this.threatDepth = opts.threatDepth ?? 2;
     this.nodes = 0;
     this.aborted = false;
-    this.interrupt.set(opts);
-    this.nextCheck = this.interrupt.next(0, this.maxNodes);
+    this.interrupt.set(opts, this.maxNodes);
     this.killerAttack.fill(-1);
     this.killerDefence.fill(-1);
     this.salt = threatSalt(pos, this.attacker, 1 + this.threatDepth);
@@ -83,20 +81,14 @@ export class VctSolver {
 
   /** At a look: whether the budget is spent or the search interrupted (then it stays aborted). */
   private overLimit(): boolean {
-    if (this.aborted || this.nodes > this.maxNodes || this.interrupt.due()) {
-      this.aborted = true;
-      this.nextCheck = -1;
-      return true;
-    }
-    this.nextCheck = this.interrupt.next(this.nodes, this.maxNodes);
-    return false;
+    if (this.aborted || this.interrupt.expired(this.nodes, this.maxNodes)) this.aborted = true;
+    return this.aborted;
   }
 
   /** Takes the node count back from a VCF sub-search (and its abort). */
   private afterVcf(vcf: VcfSolver): void {
     this.nodes = vcf.nodes;
     if (vcf.aborted) this.aborted = true;
-    this.nextCheck = this.aborted ? -1 : this.interrupt.next(this.nodes, this.maxNodes);
   }
 
   /** VCF for the attacker (to move) in the current position within `depth`; the line is in vcf.line(). */
@@ -113,7 +105,7 @@ export class VctSolver {
     const a = this.attacker;
     const def = a ^ 1;
     const buf = this.buf;
-    if (++this.nodes > this.nextCheck && this.overLimit()) return null;
+    if (++this.nodes > this.interrupt.at && this.overLimit()) return null;
     if (fivePoints(pos, a, buf, sp) > 0) return [buf[sp]];
     if (depth <= 0) return null;
     const lo = pos.hashLo ^ this.salt;

@@ -91,3 +91,60 @@ describe('exact Reversi endgame solver', () => {
     }
   });
 });
+
+describe('interrupting the endgame solver', () => {
+  // FFO #23: 18 empties, about 600,000 nodes — long enough to be cut many times.
+  const row = readTsv('ffo-1-39.tsv').find((r) => r.id === '23');
+  if (row === undefined) throw new Error('FFO #23 missing');
+  const pos = new ReversiPosition(row.board, row.to_move);
+
+  it('reports aborted (no move, nothing proven) at a node budget, a passed deadline or a raised stop flag', () => {
+    const solver = new EndgameSolver({ ttBits: 16 });
+    const budget = solver.solve(pos, { maxNodes: 20_000 });
+    expect(budget).toMatchObject({ move: null, score: 0, aborted: true });
+    expect(budget.nodes).toBeLessThan(20_000 + 5_000);
+    const late = solver.solve(pos, { deadline: performance.now() - 1 });
+    expect(late).toMatchObject({ move: null, aborted: true });
+    expect(late.nodes).toBeLessThan(10_000);
+    const flag = new Int32Array(new SharedArrayBuffer(4));
+    Atomics.store(flag, 0, 1);
+    expect(solver.solve(pos, { stop: flag })).toMatchObject({ move: null, aborted: true });
+    // A finished game needs no search: nothing to abort.
+    expect(solveEndgame(new ReversiPosition('X'.repeat(40) + 'O'.repeat(24), 'O'), {}, { maxNodes: 1 }).aborted).toBe(false);
+  });
+
+  it('resumed slice after slice (the table kept) gives the exact answer, as one uninterrupted call does', () => {
+    const whole = new EndgameSolver({ ttBits: 16 }).solve(pos);
+    expect(whole.aborted).toBe(false);
+    expect(whole.score).toBe(Number(row.score));
+    const solver = new EndgameSolver({ ttBits: 16 });
+    let calls = 0;
+    let nodes = 0;
+    let r = solver.solve(pos, { maxNodes: 20_000 });
+    for (; r.aborted; calls++) {
+      nodes += r.nodes;
+      r = solver.solve(pos, { maxNodes: 20_000 });
+    }
+    nodes += r.nodes;
+    console.log(`FFO #23 in ${calls + 1} calls of 20,000 nodes: ${nodes} nodes; in one call: ${whole.nodes}`);
+    expect(calls).toBeGreaterThan(3);
+    expect(r.score).toBe(Number(row.score));
+    expect(row.best_moves.split(',')).toContain(pos.moveToText(r.move as number));
+    expect(r.move).toBe(whole.move);
+    // Resuming keeps the work of the slices before: far less than starting over each time.
+    expect(nodes).toBeLessThan(whole.nodes * 2);
+  });
+
+  it('after an aborted solve, a different position starts from a clear table and is still exact', () => {
+    const solver = new EndgameSolver({ ttBits: 16 });
+    expect(solver.solve(pos, { maxNodes: 30_000 }).aborted).toBe(true);
+    for (const r of readTsv('ffo-1-39.tsv').filter((x) => ['3', '10', '19'].includes(x.id))) {
+      const other = new ReversiPosition(r.board, r.to_move);
+      const fresh = new EndgameSolver({ ttBits: 16 }).solve(other);
+      const res = solver.solve(other);
+      expect(res.score, `FFO #${r.id}`).toBe(Number(r.score));
+      // Same table state as a fresh solver: the same node count.
+      expect(res.nodes, `FFO #${r.id}`).toBe(fresh.nodes);
+    }
+  });
+});
