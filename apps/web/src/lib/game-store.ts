@@ -355,6 +355,22 @@ export class GoGame {
     this.changed();
   }
 
+  /** Replaces the marks with these dead stones (GTP vertices, e.g. Qi's ownership estimate); false if not marking or a vertex is bad. */
+  markDead(vertices: readonly string[]): boolean {
+    if (!this.marking || this.finalScore) return false;
+    let points: number[];
+    try {
+      points = vertices.map((v) => this.pos.parseMove(v));
+    } catch {
+      return false;
+    }
+    if (points.some((p) => p === PASS || this.pos.stoneAt(p) === 0)) return false;
+    this.unmarkAll();
+    for (const p of points) if (!this.marking.isDead(p)) this.marking.toggle(p);
+    this.changed();
+    return true;
+  }
+
   /** Removes every dead mark. */
   clearDead(): void {
     if (!this.marking || this.finalScore) return;

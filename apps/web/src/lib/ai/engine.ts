@@ -6,6 +6,8 @@ export interface AiEngine {
   think(setup: PositionSetup, limits: ThinkLimits, onProgress: (p: Progress) => void): Promise<Progress>;
   /** The bot's hint for the side to move of `setup`. */
   hint(setup: PositionSetup): Promise<Progress>;
+  /** The dead stones (GTP vertices) of the finished Go game `setup`, from playout ownership. */
+  deadStones(setup: PositionSetup): Promise<string[]>;
   /** Ends the running request soon and drops the waiting ones. */
   stop(): void;
   /** Releases the engine (terminates a worker). */
@@ -18,6 +20,7 @@ export interface BotLike {
   think(limits: ThinkLimits, onProgress?: (p: Progress) => void): Promise<Progress>;
   hint(): Promise<Progress>;
   stop(): unknown;
+  deadStones(setup: PositionSetup): string[] | Promise<string[]>;
 }
 
 /** A request that was stopped before the bot started it. */
@@ -58,6 +61,7 @@ export function botEngine(bot: BotLike, wrapProgress: (fn: (p: Progress) => void
         if (!live()) throw new AiCancelled();
         return bot.hint();
       }),
+    deadStones: (setup) => enqueue(async () => bot.deadStones(setup)),
     stop: () => {
       epoch++;
       void Promise.resolve(bot.stop()).catch(() => undefined);

@@ -1,9 +1,10 @@
-import { Bot, type PositionSetup, type Progress, type ThinkLimits } from '@qi/ai-worker';
+import type { PositionSetup, Progress, ThinkLimits } from '@qi/ai-worker';
 import { GoPosition, PASS } from '@qi/engine';
 import { describe, expect, it, vi } from 'vitest';
 import { GoGame, defaultSettings, type GameSettings } from '../game-store.js';
 import { botEngine, type AiEngine } from './engine.js';
 import { registerGoStart } from './go-setup.js';
+import { PageBot } from './page-bot.js';
 import { HUMAN, Players, searchWinRate, type Seat } from './players.js';
 
 const nine: GameSettings = { ...defaultSettings(), size: 9 };
@@ -12,19 +13,21 @@ const qi = (level: number): Seat => ({ kind: 'qi', level });
 /** The real ai-worker Bot, in process (the page runs the same one in a Web Worker). */
 function realEngine(): AiEngine {
   registerGoStart();
-  return botEngine(new Bot());
+  return botEngine(new PageBot());
 }
 
 /** An engine whose answers the test decides: each think waits until `answer` (or stop) resolves it. */
 function scriptedEngine() {
   const calls: { setup: PositionSetup; limits: ThinkLimits; resolve: (p: Progress) => void }[] = [];
   let stops = 0;
+  const dead: string[] = [];
   const progress = (move: number | null, winRate = 0.5): Progress => ({
     algorithm: 'mcts', move, winRate, score: 0, depth: 1, visits: 10, nodes: 10, timeMs: 5, pv: [], candidates: [], done: true, reason: 'nodes',
   });
   const engine: AiEngine = {
     think: (setup, limits) => new Promise((resolve) => calls.push({ setup, limits, resolve })),
     hint: () => Promise.resolve(progress(null)),
+    deadStones: () => Promise.resolve(dead),
     stop: () => {
       stops++;
       const last = calls[calls.length - 1];
@@ -32,7 +35,7 @@ function scriptedEngine() {
     },
     close: () => undefined,
   };
-  return { engine, calls, stops: () => stops, progress };
+  return { engine, calls, stops: () => stops, progress, dead };
 }
 
 describe('Players: people and Qi at the board', () => {
@@ -125,6 +128,7 @@ describe('Players: people and Qi at the board', () => {
     const s = scriptedEngine();
     const game = new GoGame(nine);
     const players = new Players(game, () => s.engine, { minMoveMs: 0, resignFromMove: 0 });
+    s.dead.push('C3');
     players.newGame(nine, [HUMAN, qi(2)], ['', 'Qi level 2']);
     game.playText('E5');
     s.calls[0].resolve(s.progress(point('C3'), 0.4));
@@ -132,9 +136,11 @@ describe('Players: people and Qi at the board', () => {
     game.pass();
     s.calls[1].resolve(s.progress(PASS, 0.4));
     await vi.waitFor(() => expect(game.view.phase).toBe('marking'));
-    // The engine's dead-stone estimate is filled in (queued right after the phase change).
-    await Promise.resolve();
+    // Marks come from the engine's estimate at once, then from Qi's list (here: the white stone on C3).
+    await vi.waitFor(() => expect(game.view.dead.reduce((n, d) => n + d, 0)).toBe(1));
+    expect(game.view.dead[6 * 9 + 2]).toBe(1);
     expect(game.view.score).not.toBeNull();
+    expect(game.view.phase).toBe('marking'); // a person is playing: they count
     // Resume play goes back to the person's turn, before their pass.
     players.undo();
     expect(game.view.phase).toBe('playing');
@@ -191,6 +197,32 @@ describe('Players: people and Qi at the board', () => {
     expect(searchWinRate(base)).toBe(1);
     const picked = { ...base, winRate: 1, candidates: [{ move: 2, visits: 20, score: 0, winRate: 0.42, prior: 0 }, { move: 3, visits: 1, score: 0, winRate: 1, prior: 0 }] };
     expect(searchWinRate(picked)).toBe(0.42);
+  });
+
+  it('Qi vs Qi ends by two passes with Qi’s dead stones from the real worker bot and the count', async () => {
+    const s = scriptedEngine();
+    const real = realEngine();
+    const game = new GoGame(nine);
+    let asked = 0;
+    const deadStones = (setup: PositionSetup) => {
+      asked++;
+      return real.deadStones(setup);
+    };
+    const players = new Players(game, () => ({ ...s.engine, deadStones }), { minMoveMs: 0 });
+    // Setup stones (the worker places them from the rules): a lone white stone at A1 in atari inside Black's corner.
+    game.loadSgf('(;GM[1]FF[4]SZ[9]AB[ee][bi][bh]AW[ai]PL[B])');
+    players.setSeats([qi(1), qi(1)]);
+    s.calls[0].resolve(s.progress(PASS, 0.9));
+    await vi.waitFor(() => expect(s.calls).toHaveLength(2));
+    s.calls[1].resolve(s.progress(PASS, 0.1));
+    await vi.waitFor(() => expect(game.view.phase).toBe('over'), { timeout: 10_000 });
+    // The white stone is dead by Qi's ownership: Black owns the whole board.
+    expect(game.view.dead.reduce((n, d) => n + d, 0)).toBe(1);
+    expect(game.view.dead[8 * 9]).toBe(1);
+    expect(game.view.score?.result).toBe('B+73.5');
+    expect(asked).toBe(1);
+    expect(await real.deadStones(game.aiSetup())).toEqual(['A1']);
+    players.dispose();
   });
 
   it('refuses a seat that is not a person or Qi 1–10', () => {

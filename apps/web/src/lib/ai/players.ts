@@ -265,7 +265,30 @@ export class Players {
       this.think(key, view.toMove, seat.level);
     }
     this.emit();
-    if (enteredMarking && this.seats.some(isQi)) queueMicrotask(() => this.game.estimateDead());
+    if (enteredMarking && this.seats.some(isQi)) queueMicrotask(() => this.markFinished());
+  }
+
+  /**
+   * A game with Qi ended by two passes: the marks start from the engine's estimate at once, then Qi's playout
+   * ownership (in the worker) replaces it unless someone changed a mark meanwhile. Qi vs Qi then counts.
+   */
+  private markFinished(): void {
+    if (this.game.view.phase !== 'marking') return;
+    this.game.estimateDead();
+    const version = this.game.view.version;
+    const untouched = () => this.game.view.phase === 'marking' && this.game.view.version === version;
+    const countIfWatching = () => {
+      if (untouched() && this.seats.every(isQi)) this.game.count();
+    };
+    this.engine()
+      .deadStones(this.game.aiSetup())
+      .then(
+        (dead) => {
+          if (untouched()) this.game.markDead(dead);
+          if (this.game.view.phase === 'marking' && this.seats.every(isQi)) this.game.count();
+        },
+        countIfWatching,
+      );
   }
 
   private think(key: string, player: number, level: number): void {
