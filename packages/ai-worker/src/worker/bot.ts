@@ -209,8 +209,9 @@ export class Bot {
       search.start(pos, budget);
       // A slice that ends inside an alpha-beta iteration restarts it (on the table's knowledge): where the slices
       // end changes the node count, so a fixed-budget search (depth or nodes, no time) slices by a fixed node
-      // count and repeats its count; the others start small (a Gomoku node can cost a fifth of a ms) and adapt.
-      const fixedSlices = algorithm === 'alphabeta' && !continuous && budget.timeMs === undefined;
+      // count and repeats its count, as does one with a node budget (restarts spend it: small slices would weaken
+      // it); the others start small (a Gomoku node can cost a fifth of a ms) and adapt.
+      const fixedSlices = algorithm === 'alphabeta' && !continuous && (budget.timeMs === undefined || budget.nodes !== undefined);
       let slice = algorithm === 'mcts' ? 16 : fixedSlices ? (entry.sliceNodes ?? SLICE_NODES) : FIRST_SLICE_NODES;
       let lastReport = now();
       for (;;) {
