@@ -5,7 +5,7 @@ import { GoGame, defaultSettings, type GameSettings } from '../game-store.js';
 import { botEngine, type AiEngine } from './engine.js';
 import { registerGoStart } from './go-setup.js';
 import { PageBot } from './page-bot.js';
-import { HUMAN, Players, searchWinRate, type Seat } from './players.js';
+import { HUMAN, Players, reliable, searchWinRate, type Seat } from './players.js';
 
 const nine: GameSettings = { ...defaultSettings(), size: 9 };
 const qi = (level: number): Seat => ({ kind: 'qi', level });
@@ -22,7 +22,7 @@ function scriptedEngine() {
   let stops = 0;
   const dead: string[] = [];
   const progress = (move: number | null, winRate = 0.5): Progress => ({
-    algorithm: 'mcts', move, winRate, score: 0, depth: 1, visits: 10, nodes: 10, timeMs: 5, pv: [], candidates: [], done: true, reason: 'nodes',
+    algorithm: 'mcts', move, winRate, score: 0, depth: 1, visits: 1000, nodes: 1000, timeMs: 5, pv: [], candidates: [], done: true, reason: 'nodes',
   });
   const engine: AiEngine = {
     think: (setup, limits) => new Promise((resolve) => calls.push({ setup, limits, resolve })),
@@ -52,7 +52,8 @@ describe('Players: people and Qi at the board', () => {
     expect(game.view.last?.player).toBe(1);
     expect(players.view.thinking).toBe(-1);
     expect(players.view.humanTurn).toBe(true);
-    expect(players.view.winRate).not.toBeNull();
+    // Level 1's 30 playouts say nothing about who is winning: no win rate is shown from them.
+    expect(players.view.winRate).toBeNull();
     expect(players.view.lastThinkMs).toBeGreaterThanOrEqual(0);
     expect(players.undo()).toBe(true);
     expect(game.view.moveNumber).toBe(0);
@@ -197,6 +198,9 @@ describe('Players: people and Qi at the board', () => {
     expect(searchWinRate(base)).toBe(1);
     const picked = { ...base, winRate: 1, candidates: [{ move: 2, visits: 20, score: 0, winRate: 0.42, prior: 0 }, { move: 3, visits: 1, score: 0, winRate: 1, prior: 0 }] };
     expect(searchWinRate(picked)).toBe(0.42);
+    expect(reliable(picked)).toBe(true);
+    expect(reliable({ ...picked, visits: 30, nodes: 30 })).toBe(false);
+    expect(reliable({ ...picked, algorithm: 'alphabeta', visits: 0, nodes: 5000 })).toBe(true);
   });
 
   it('Qi vs Qi ends by two passes with Qi’s dead stones from the real worker bot and the count', async () => {

@@ -46,7 +46,7 @@ export interface PlayersOptions {
   minMoveMs?: number;
   /** Qi resigns after this many own searches in a row below `resignBelow` (default 3) … */
   resignAfter?: number;
-  /** … with a win rate below this (default 0.05) … */
+  /** … with a win rate below this (default 0.05; only searches of RELIABLE_PLAYOUTS count, so levels 1–4 play on) … */
   resignBelow?: number;
   /** … once this many moves were played, as a multiple of the board size (default 2: move 18 on 9x9). */
   resignFromMove?: number;
@@ -329,7 +329,7 @@ export class Players {
     this.progress = null;
     this.lastMoveAt = this.now();
     const player = job.player;
-    this.lowStreak[player] = searchWinRate(answer) < this.resignBelow ? this.lowStreak[player] + 1 : 0;
+    if (reliable(answer)) this.lowStreak[player] = searchWinRate(answer) < this.resignBelow ? this.lowStreak[player] + 1 : 0;
     const view = this.game.view;
     if (this.lowStreak[player] >= this.resignAfter && view.moveNumber >= this.resignFromMove * view.size) {
       this.game.resign(player);
@@ -363,7 +363,7 @@ export class Players {
   }
 
   private noteWinRate(p: Progress, player: number): void {
-    if (p.visits === 0 && p.nodes === 0) return; // no search behind it yet
+    if (!reliable(p)) return;
     const own = searchWinRate(p);
     this.winRate = { black: player === 0 ? own : 1 - own, moveNumber: this.game.view.moveNumber };
   }
@@ -398,6 +398,14 @@ export class Players {
  */
 export function searchWinRate(p: Progress): number {
   return p.candidates.length > 0 ? p.candidates[0].winRate : p.winRate;
+}
+
+/** Playouts below which an MCTS win rate is noise (levels 1–4 search 30–250 playouts and read 0% or 100%). */
+export const RELIABLE_PLAYOUTS = 400;
+
+/** Whether a search saw enough to estimate the game: an MCTS one with RELIABLE_PLAYOUTS at the root, any other with some nodes. */
+export function reliable(p: Progress): boolean {
+  return p.algorithm === 'mcts' ? p.visits >= RELIABLE_PLAYOUTS : p.nodes > 0;
 }
 
 function checkSeat(seat: Seat): Seat {
