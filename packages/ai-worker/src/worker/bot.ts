@@ -209,10 +209,10 @@ export class Bot {
       search.start(pos, budget);
       // A slice that ends inside an alpha-beta iteration restarts it (on the table's knowledge): where the slices
       // end changes the node count, so a fixed-budget search (depth or nodes, no time) slices by a fixed node
-      // count and repeats its count, as does one with a node budget (restarts spend it: small slices would weaken
-      // it); the others start small (a Gomoku node can cost a fifth of a ms) and adapt.
-      const fixedSlices = algorithm === 'alphabeta' && !continuous && (budget.timeMs === undefined || budget.nodes !== undefined);
-      let slice = algorithm === 'mcts' ? 16 : fixedSlices ? (entry.sliceNodes ?? SLICE_NODES) : FIRST_SLICE_NODES;
+      // count and repeats its count. Timed ones adapt their slices to sliceMs, from small ones (a Gomoku node can
+      // cost a fifth of a ms) unless a node budget is set too (restarts spend it: small first slices weaken it).
+      const fixedSlices = algorithm === 'alphabeta' && !continuous && budget.timeMs === undefined;
+      let slice = algorithm === 'mcts' ? 16 : fixedSlices ? (entry.sliceNodes ?? SLICE_NODES) : budget.nodes !== undefined ? SLICE_NODES : FIRST_SLICE_NODES;
       let lastReport = now();
       for (;;) {
         const t0 = now();
