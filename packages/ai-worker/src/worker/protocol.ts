@@ -7,7 +7,7 @@ export type Algorithm = 'mcts' | 'alphabeta' | 'classic';
 export interface PositionSetup {
   /** Game id: go, gomoku, reversi, checkers (or a game registered with `registerGame`). */
   game: string;
-  /** The game's rules value (board size, komi, renju …); each game fills in its defaults. */
+  /** The game's rules value (board size, komi, renju …; Reversi: a start `board` and `toMove`); each game fills in its defaults. */
   rules?: Record<string, unknown>;
   /** Moves from the initial position, as integers or in the game's notation. */
   moves?: readonly (number | string)[];
