@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { GomokuPosition, MAX_MOVES, Rng, solveVcf, type GomokuRule, type Position } from '@qi/engine';
+import { GomokuPosition, MAX_MOVES, Rng, solveVcf, solveVct, type GomokuRule, type Position } from '@qi/engine';
 import { isWinScore } from '../../core/score.js';
 import { playMatch } from '../../testing/match.js';
 import { Bot } from '../../worker/bot.js';
@@ -103,6 +103,37 @@ describe('Gomoku/Renju knowledge', () => {
     expect(threatBudget(3000, 4).defence).toBe(false);
     expect(threatBudget(3000, 1).vcfDepth).toBe(1);
     expect(threatBudget(3000, 10).vct).toBe(true);
+  });
+
+  it('plays a VCT that needs tens of thousands of solver nodes at 1 s a move (a renju game the old 5,000-node budget lost)', async () => {
+    // Bench renju game, black (Qi) to move at ply 15: H9 starts a VCT found after about 60,000 nodes; the old
+    // budget missed it, black played G8 and lost. The budget now follows the solvers' real speed (~1000 nodes a ms).
+    const g = position(['J9', 'J10', 'I8', 'K10', 'I10', 'I11', 'K8', 'L7', 'J8', 'L8', 'K9', 'L9', 'L10', 'I7'], 'renju');
+    expect(solveVct(g, { maxNodes: 5_000 }).win).toBe(false);
+    expect(threatBudget(1000, 10).vctNodes).toBeGreaterThanOrEqual(100_000);
+    const solved = await gomokuThreats().presolve(g, 1000, 10, unslicedRunner);
+    expect(solved?.move === undefined ? null : g.moveToText(solved.move)).toBe('H9');
+  });
+
+  it('drops the moves the opponent’s VCT threat refutes within the 1 s budget (a renju game lost to one)', async () => {
+    // Bench renju game, black (Qi) to move at ply 17 against a white VCT threat: black played E5, white has a VCT
+    // after it (about 34,000 nodes) that the old 2,000-node check could not see, and black lost. Now white's threat
+    // (its VCT with a free move) is found first, then each candidate is checked at 50,000 nodes: E5 is dropped.
+    const g = position(['H9', 'F6', 'H8', 'H6', 'G8', 'G6', 'I6', 'E6', 'D6', 'F8', 'F9', 'H7', 'I9', 'E9', 'G7', 'E7'], 'renju');
+    g.play(g.parseMove('E5'));
+    expect(solveVct(g, { maxNodes: 2_000 }).win).toBe(false);
+    expect(solveVct(g, { maxNodes: threatBudget(1000, 10).vctDefenceNodes }).win).toBe(true);
+    g.undo();
+    // The first call compiles the solvers; the second, with fresh tables, is the one within the time share.
+    await gomokuThreats().presolve(g, 1000, 10, unslicedRunner);
+    const solved = await gomokuThreats().presolve(g, 1000, 10, unslicedRunner);
+    const kept = (solved?.rootMoves ?? []).map((m) => g.moveToText(m));
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept).not.toContain('E5');
+    // The search's root is the kept list.
+    const list = new Int32Array(MAX_MOVES);
+    const n = gomokuSearchMoves(g, list, GOMOKU_WIDTH);
+    expect(Array.from(list.subarray(0, n)).map((m) => g.moveToText(m)).sort()).toEqual([...kept].sort());
   });
 
   it('never answers an illegal move (renju black never on a forbidden point), freestyle and renju, at every level', async () => {

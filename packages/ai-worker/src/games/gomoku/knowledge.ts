@@ -165,6 +165,20 @@ class Scan {
 const scan = new Scan();
 const keys = new Float64Array(MAX_MOVES);
 
+/** The root's moves as the threat presolver decided them (they may rank below the width), by position key. */
+let rootLo = 0;
+let rootHi = 0;
+let rootCount = -1;
+const rootList = new Int32Array(MAX_MOVES);
+
+/** Makes `moves` the searched moves of `g`'s position (null: back to the ranking), e.g. the defences of a VCT. */
+export function setRootMoves(g: GomokuPosition, moves: readonly number[] | null): void {
+  rootCount = moves === null ? -1 : moves.length;
+  rootLo = g.hashLo;
+  rootHi = g.hashHi;
+  if (moves !== null) rootList.set(moves);
+}
+
 /**
  * The side to move's view: a five to complete wins; two fives against it (and none of its own) lose; an open
  * four or double threat with no four against it wins in a few moves; otherwise the sum of what every nearby
@@ -190,6 +204,10 @@ export function gomokuSearchMoves(pos: Position, into: Int32Array, width: number
     if (!g.isLegal(c)) return 0;
     into[0] = c;
     return 1;
+  }
+  if (rootCount > 0 && g.hashLo === rootLo && g.hashHi === rootHi) {
+    into.set(rootList.subarray(0, rootCount));
+    return rootCount;
   }
   scan.run(g);
   const n = scan.count;

@@ -1,12 +1,11 @@
-import { MAX_MOVES, VcfSolver, VctSolver, type GomokuPosition, type Position } from '@qi/engine';
+import { GomokuPosition, MAX_MOVES, VcfSolver, VctSolver, type Position } from '@qi/engine';
 import { now } from '../../core/limits.js';
 import { WIN } from '../../core/score.js';
 import type { Presolved, Presolver, SolveRunner } from '../../worker/games.js';
-import { gomokuSearchMoves } from './knowledge.js';
+import { gomokuSearchMoves, setRootMoves } from './knowledge.js';
 
-/** How many of the best-ranked root moves get the (costlier) opponent-VCT check, and the share of the time it may take. */
-const VCT_DEFENCE_MOVES = 8;
-const VCT_DEFENCE_SHARE = 0.3;
+/** The share of the move's time the opponent-VCT checks of the root moves may take. */
+const VCT_DEFENCE_SHARE = 0.4;
 
 /** Threat-solver nodes in one slice of a presolve without a time limit (about 1000 a ms here: 15–30 ms). */
 const THREAT_SLICE_NODES = 1 << 14;
@@ -22,6 +21,7 @@ export interface ThreatBudget {
   vctNodes: number;
   defence: boolean;
   defenceNodes: number;
+  vctDefenceNodes: number;
 }
 
 /**
@@ -30,24 +30,28 @@ export interface ThreatBudget {
  */
 export function threatBudget(timeMs: number | undefined, level: number | undefined): ThreatBudget {
   const lv = level ?? 10;
-  // Node budgets follow the time (about 20 VCT nodes a ms here, under load), so that the threat search takes
-  // about a quarter of the move's time; a stop interrupts it within a slice (the Bot's runner).
+  // Node budgets follow the time: the solvers search about 1000 nodes a ms here (measured on bench positions
+  // under load), so at 1 s a move the own VCT gets ~150 ms and each opponent-VCT check ~50 ms; a stop
+  // interrupts them within a slice (the Bot's runner).
   const t = timeMs ?? 3000;
   return {
     vcfDepth: lv <= 2 ? 1 : lv <= 4 ? 2 : lv <= 6 ? 4 : 40,
-    vcfNodes: clamp(t * 20, 5_000, 100_000),
+    vcfNodes: clamp(t * 100, 20_000, 400_000),
     vct: lv >= 8,
-    vctNodes: clamp(t * 5, 2_000, 40_000),
+    vctNodes: clamp(t * 150, 10_000, 500_000),
     defence: lv >= 5,
-    defenceNodes: clamp(t * 2, 1_000, 10_000),
+    defenceNodes: clamp(t * 20, 2_000, 60_000),
+    vctDefenceNodes: clamp(t * 50, 5_000, 150_000),
   };
 }
 
 /**
  * The engine's threat solvers in front of alpha-beta: a VCF (then a VCT) of the side to move is played at once;
  * otherwise every candidate after which the opponent has a VCF is dropped from the root (it loses by force),
- * and from level 8 the best-ranked ones after which the opponent has a VCT too (within a share of the time),
- * unless all of them lose. Renju forbidden points are the engine's: the solvers never let black play one.
+ * and from level 8, when the opponent has a VCT threat (a VCT with a free move), the moves after which it still
+ * has one (within a share of the time; the threat line's points are tried too and may be searched although they
+ * rank below the width), unless all of them lose. Renju forbidden points are the engine's: the solvers never
+ * let black play one.
  * The solvers play on a copy of the position (the bot's stays as it is between slices); once the runner says
  * the presolve is over, moves not checked yet count as safe.
  */
@@ -60,6 +64,7 @@ export function gomokuThreats(): Presolver {
       if (pos.isTerminal() || (pos as GomokuPosition).stoneCount() === 0) return null;
       const g = pos.clone() as GomokuPosition;
       const b = threatBudget(timeMs, level);
+      setRootMoves(g, null);
       let nodes = 0;
       const own = await runner.run((l) => vcf.solve(g, { maxDepth: b.vcfDepth, ...l }), b.vcfNodes, THREAT_SLICE_NODES);
       nodes += own.nodes;
@@ -82,24 +87,38 @@ export function gomokuThreats(): Presolver {
         if (r === null || !r.win) safe.push(list[i]);
       }
       if (safe.length === 0) return { nodes };
-      // Then the opponent's VCTs after the best-ranked safe moves, while a share of the time is left for the search
+      // Then the opponent's VCT threat: what it would win with a free move. Without one, the moves are not checked
+      // (a stone of ours helps the opponent only by lifting a renju ban, rarely); with one, the moves that stop it are kept: the ranked safe ones and
+      // the points of its line (which may rank below the width), each checked while a share of the time is left
       // (without a time limit: the node budgets alone, so that a fixed-depth search repeats).
-      if (b.vct && safe.length > 1) {
+      if (b.vct && safe.length > 1 && !runner.over()) {
         const t0 = now();
         const share = timeMs === undefined ? Infinity : timeMs * VCT_DEFENCE_SHARE;
-        const keep: number[] = [];
-        for (let i = 0; i < safe.length; i++) {
-          if (i >= VCT_DEFENCE_MOVES || now() - t0 > share || runner.over()) {
-            keep.push(safe[i]);
-            continue;
+        const turned = passed(g);
+        const threat = await runner.run((l) => vct.solve(turned, l), b.vctNodes, THREAT_SLICE_NODES);
+        nodes += threat.nodes;
+        if (threat.win) {
+          const tried = [...safe];
+          for (const p of threat.line) if (!tried.includes(p) && g.isLegal(p)) tried.push(p);
+          const keep: number[] = [];
+          for (let i = 0; i < tried.length; i++) {
+            if (now() - t0 > share || runner.over()) {
+              // Not checked: a ranked move stays a candidate, an unranked line point does not.
+              if (i < safe.length) keep.push(tried[i]);
+              continue;
+            }
+            g.play(tried[i]);
+            let r = g.isTerminal() ? null : await runner.run((l) => vcf.solve(g, l), b.defenceNodes, THREAT_SLICE_NODES);
+            if (r !== null && !r.win) r = await runner.run((l) => vct.solve(g, l), b.vctDefenceNodes, THREAT_SLICE_NODES);
+            g.undo();
+            if (r !== null) nodes += r.nodes;
+            if (r === null || !r.win) keep.push(tried[i]);
           }
-          g.play(safe[i]);
-          const r = g.isTerminal() ? null : await runner.run((l) => vct.solve(g, l), b.defenceNodes, THREAT_SLICE_NODES);
-          g.undo();
-          if (r !== null) nodes += r.nodes;
-          if (r === null || !r.win) keep.push(safe[i]);
+          if (keep.length > 0 && keep.length < tried.length) {
+            setRootMoves(g, keep);
+            return { rootMoves: keep, nodes };
+          }
         }
-        if (keep.length > 0 && keep.length < safe.length) return { rootMoves: keep, nodes };
       }
       return safe.length === n ? { nodes } : { rootMoves: safe, nodes };
     },
@@ -108,4 +127,16 @@ export function gomokuThreats(): Presolver {
 
 function clamp(x: number, lo: number, hi: number): number {
   return Math.max(lo, Math.min(hi, Math.round(x)));
+}
+
+/** The same stones with the other side to move: what the opponent could do with a free move. */
+function passed(g: GomokuPosition): GomokuPosition {
+  const black: number[] = [];
+  const white: number[] = [];
+  for (const p of g.geo.points) {
+    const c = g.stoneAt(p);
+    if (c === 1) black.push(p);
+    else if (c === 2) white.push(p);
+  }
+  return new GomokuPosition({ size: g.geo.size, rule: g.rule, black, white, toMove: g.currentPlayer() === 0 ? 'white' : 'black' });
 }
