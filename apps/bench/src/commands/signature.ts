@@ -18,13 +18,13 @@ export interface SignatureLine {
 }
 
 /**
- * Each game's own search (its registered evaluator and move ordering) at a fixed depth from a fixed position.
- * Reversi is covered by the ai-worker's fixed solve: its Bot search at a fixed depth is not repeatable today
- * (node counts differ from run to run), so it cannot serve as a signature.
+ * Each game's own search (its registered evaluator and move ordering) at a fixed depth from a fixed position
+ * (fixed-budget Bot searches slice by a fixed node count, so their counts repeat; Go is the MCTS lines above).
  */
 const gameSearches: { name: string; game: string; rules?: Record<string, unknown>; moves: string[]; depth: number }[] = [
   { name: 'bot gomoku freestyle depth 4', game: 'gomoku', rules: { size: 15, rule: 'freestyle' }, moves: ['H8', 'I9', 'G9', 'I7'], depth: 4 },
   { name: 'bot gomoku renju depth 4', game: 'gomoku', rules: { size: 15, rule: 'renju' }, moves: ['H8', 'I9', 'G9', 'I7', 'H10'], depth: 4 },
+  { name: 'bot reversi midgame depth 7', game: 'reversi', moves: ['F5', 'D6', 'C3', 'D3', 'C4', 'F4', 'F6', 'F3'], depth: 7 },
   { name: 'bot checkers 2 players depth 4', game: 'checkers', rules: { players: 2 }, moves: [], depth: 4 },
 ];
 
