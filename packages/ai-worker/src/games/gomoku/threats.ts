@@ -47,13 +47,13 @@ export function threatBudget(timeMs: number | undefined, level: number | undefin
 
 /**
  * The engine's threat solvers in front of alpha-beta: a VCF (then a VCT) of the side to move is played at once;
- * otherwise every candidate after which the opponent has a VCF is dropped from the root (it loses by force),
- * and from level 8, when the opponent has a VCT threat (a VCT with a free move), the moves after which it still
- * has one (within a share of the time; the threat line's points are tried too and may be searched although they
- * rank below the width), unless all of them lose. Renju forbidden points are the engine's: the solvers never
- * let black play one.
- * The solvers play on a copy of the position (the bot's stays as it is between slices); once the runner says
- * the presolve is over, moves not checked yet count as safe.
+ * otherwise every candidate after which the opponent has a VCF is dropped from the root (it loses by force).
+ * From level 8, when the opponent has a VCT threat (a VCT with a free move), the moves after which it still has
+ * one are dropped too (within a share of the time; the threat line's points are tried as well and may be
+ * searched although they rank below the width); when every move loses, those with the longest refutation stay.
+ * Renju forbidden points are the engine's: the solvers never let black play one. The solvers play on a copy of
+ * the position (the bot's stays as it is between slices); once the runner says the presolve is over, moves not
+ * checked yet count as safe.
  */
 export function gomokuThreats(): Presolver {
   const vcf = new VcfSolver(16);
@@ -101,6 +101,11 @@ export function gomokuThreats(): Presolver {
           const tried = [...safe];
           for (const p of threat.line) if (!tried.includes(p) && g.isLegal(p)) tried.push(p);
           const keep: number[] = [];
+          // The length of each refuted move's refutation: when every move is refuted, the longest ones are kept
+          // (the solvers deepen iteratively, so a line is about the shortest win: the latest loss, and the
+          // hardest for a weaker opponent to find).
+          const refuted = new Int32Array(tried.length);
+          let longest = 0;
           for (let i = 0; i < tried.length; i++) {
             if (now() - t0 > share || runner.over()) {
               // Not checked: a ranked move stays a candidate, an unranked line point does not.
@@ -113,7 +118,12 @@ export function gomokuThreats(): Presolver {
             g.undo();
             if (r !== null) nodes += r.nodes;
             if (r === null || !r.win) keep.push(tried[i]);
+            else {
+              refuted[i] = r.line.length;
+              longest = Math.max(longest, r.line.length);
+            }
           }
+          if (keep.length === 0) for (let i = 0; i < tried.length; i++) if (refuted[i] === longest) keep.push(tried[i]);
           if (keep.length > 0 && keep.length < tried.length) {
             setRootMoves(g, keep);
             return { rootMoves: keep, nodes };
