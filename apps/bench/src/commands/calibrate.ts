@@ -28,7 +28,8 @@ export const calibrateUsage = `calibrate options:
   --top-nodes N              fixed node budget of level 10 (default: go 16000 playouts, others 400000 nodes)
   --gnugo auto|none          Go: also GNU Go --level 1 and --level 10 against levels 1, 4, 7, 10 (default auto)
   --concurrency N  --seed N  --out DIR
-  --data DIR                 where levels-elo.json/.ts are written (default apps/bench/data)`;
+  --data DIR                 where levels-elo.json/.ts are written (default apps/bench/data)
+  --resume                   reuse the pairings already finished in --out (their summary.json) and play the rest`;
 
 /** Time cap of a calibration move (ms): far above what the fixed budgets need. */
 const CALIBRATION_MOVE_MS = 60_000;
@@ -55,7 +56,7 @@ export function defaultDataDir(): string {
 
 /** Runs the calibration; returns the exit status. */
 export async function calibrateCommand(argv: readonly string[], io: CommandIo): Promise<number> {
-  const flags = new Flags(argv);
+  const flags = new Flags(argv, ['resume']);
   const game = gameFromFlags(flags);
   const maxLevel = flags.int('max-level', 10, 2, 10);
   const perPair = flags.int('games', 20);
@@ -68,6 +69,7 @@ export async function calibrateCommand(argv: readonly string[], io: CommandIo): 
   const seed = flags.int('seed', 1, 0);
   const outDir = flags.string('out') ?? defaultOut(`calibrate-${game.id}`);
   const dataDir = flags.string('data') ?? defaultDataDir();
+  const resume = flags.bool('resume');
   flags.checkUsed();
 
   const players: PlayerSpec[] = [];
@@ -105,6 +107,15 @@ export async function calibrateCommand(argv: readonly string[], io: CommandIo): 
     for (const [i, j] of pairs) {
       const a = players[i];
       const b = players[j];
+      const pairDir = join(outDir, `${a.name}-vs-${b.name}`.replace(/[^A-Za-z0-9_.-]+/g, '_'));
+      const finished = resume ? finishedPairing(pairDir, a.name, b.name) : null;
+      if (finished !== null) {
+        // A long calibration stopped half-way keeps what it measured: the pairing's own summary is the result.
+        io.err.write(`${a.name} vs ${b.name}: ${finished.wins}-${finished.draws}-${finished.losses} from ${pairDir}\n`);
+        done += finished.wins + finished.draws + finished.losses;
+        results.push({ a: i, b: j, ...finished });
+        continue;
+      }
       const summary = await runMatch({
         game,
         a,
@@ -114,7 +125,7 @@ export async function calibrateCommand(argv: readonly string[], io: CommandIo): 
         seed: seed + results.length,
         budget: {},
         moveDeadlineMs: 2 * CALIBRATION_MOVE_MS,
-        outDir: join(outDir, `${a.name}-vs-${b.name}`.replace(/[^A-Za-z0-9_.-]+/g, '_')),
+        outDir: pairDir,
         // Games against GNU Go are scored by GNU Go (it passes with dead stones on the board); Qi's own games by
         // Qi's area count with estimated dead stones.
         referee: a.kind === 'gtp' || b.kind === 'gtp' ? gnugo : null,
@@ -154,6 +165,24 @@ export async function calibrateCommand(argv: readonly string[], io: CommandIo): 
   io.out(formatTable(table));
   io.out(`table written to ${join(dataDir, 'levels-elo.json')} (and levels-elo.ts); games and report in ${outDir}; ${duration(performance.now() - t0)}`);
   return 0;
+}
+
+/** The W/D/L of a pairing finished earlier in `dir` (its summary.json, between the same two players), else null. */
+export function finishedPairing(dir: string, a: string, b: string): { wins: number; draws: number; losses: number } | null {
+  const path = join(dir, 'summary.json');
+  if (!existsSync(path)) return null;
+  let s: { players?: { a?: { name?: string }; b?: { name?: string } }; stats?: { wins?: unknown; draws?: unknown; losses?: unknown } };
+  try {
+    s = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    throw new Error(`${path}: not a match summary (${(e as Error).message}); remove the folder to replay the pairing`);
+  }
+  const st = s.stats;
+  const ok = (x: unknown): x is number => Number.isInteger(x) && (x as number) >= 0;
+  if (s.players?.a?.name !== a || s.players?.b?.name !== b || st === undefined || !ok(st.wins) || !ok(st.draws) || !ok(st.losses)) {
+    throw new Error(`${path}: not a finished ${a} vs ${b} pairing; remove the folder to replay it`);
+  }
+  return { wins: st.wins, draws: st.draws, losses: st.losses };
 }
 
 function round1(x: number): number {

@@ -3,7 +3,7 @@
  * a piskvork match against a fake engine, calibration with tiny budgets, the regression suites (quick) against
  * the committed baseline, profile --quick, and the search signature against its committed baseline.
  */
-import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -109,6 +109,28 @@ rl.on('line', (raw) => {
     expect(table.levels[0].elo).toBe(0);
     expect(table.games).toBe(6);
     expect(readFileSync(join(data, 'levels-elo.ts'), 'utf8')).toMatch(/export const LEVELS_ELO = \{/);
+  });
+
+  it('calibrate --resume keeps the finished pairings, plays the missing one, and names a damaged summary', async () => {
+    const out = tmp();
+    const data = tmp();
+    const first = capture();
+    expect(await runBench(['calibrate', '--game', 'reversi', '--max-level', '3', '--games', '2', '--concurrency', '1', '--out', out, '--data', data], first.io)).toBe(0);
+    const before = JSON.parse(readFileSync(join(out, 'calibration.json'), 'utf8')).pairs;
+    // Lose one pairing (as a stopped run would) and damage nothing else: only it is played again.
+    rmSync(join(out, 'level_2-vs-level_3'), { recursive: true });
+    const again = capture();
+    expect(await runBench(['calibrate', '--game', 'reversi', '--max-level', '3', '--games', '2', '--concurrency', '1', '--out', out, '--data', data, '--resume'], again.io)).toBe(0);
+    const err = again.err.join('');
+    expect(err).toMatch(/level:1 vs level:2: \d-\d-\d from /);
+    expect(err).not.toMatch(/level:2 vs level:3: \d-\d-\d from /);
+    const after = JSON.parse(readFileSync(join(out, 'calibration.json'), 'utf8')).pairs;
+    expect(after.slice(0, 2)).toEqual(before.slice(0, 2));
+    expect(after[2].wins + after[2].draws + after[2].losses).toBe(2);
+    writeFileSync(join(out, 'level_1-vs-level_2', 'summary.json'), '{"players":');
+    await expect(runBench(['calibrate', '--game', 'reversi', '--max-level', '3', '--games', '2', '--concurrency', '1', '--out', out, '--data', data, '--resume'], capture().io)).rejects.toThrow(
+      /level_1-vs-level_2.summary\.json: not a match summary/,
+    );
   });
 
   it('regression --quick passes against the committed baseline', async () => {
