@@ -96,6 +96,9 @@ export async function calibrateCommand(argv: readonly string[], io: CommandIo): 
     }
   }
   const totalGames = pairs.length * perPair;
+  // Games of the pairings a --resume reuses: counted as done, and the total grows by what they differ from --games.
+  let reused = 0;
+  let reusedExtra = 0;
   io.err.write(`calibrate ${game.label}: ${players.length} players, ${pairs.length} pairings × ${perPair} games = ${totalGames} games → ${outDir}\n`);
   const progress = new Progress(io.err);
   const results: PairResult[] = [];
@@ -112,7 +115,10 @@ export async function calibrateCommand(argv: readonly string[], io: CommandIo): 
       if (finished !== null) {
         // A long calibration stopped half-way keeps what it measured: the pairing's own summary is the result.
         io.err.write(`${a.name} vs ${b.name}: ${finished.wins}-${finished.draws}-${finished.losses} from ${pairDir}\n`);
-        done += finished.wins + finished.draws + finished.losses;
+        const n = finished.wins + finished.draws + finished.losses;
+        done += n;
+        reused += n;
+        reusedExtra += n - perPair;
         results.push({ a: i, b: j, ...finished });
         continue;
       }
@@ -135,7 +141,8 @@ export async function calibrateCommand(argv: readonly string[], io: CommandIo): 
         onGame: (p) => {
           const elapsed = performance.now() - t0;
           const all = done + p.done;
-          progress.update(`${progressLine(`${a.name} vs ${b.name}`, p)} | total ${all}/${totalGames}, ETA ${duration((elapsed / all) * (totalGames - all))}`);
+          const total = totalGames + reusedExtra;
+          progress.update(`${progressLine(`${a.name} vs ${b.name}`, p)} | total ${all}/${total}, ETA ${duration((elapsed / Math.max(1, all - reused)) * (total - all))}`);
         },
       });
       done += summary.results.length;

@@ -135,9 +135,7 @@ registerGame('reversi', {
   // An evaluation of 4 discs' worth (a corner and change) reads as a 73% win rate.
   scoreScale: 400,
   presolver: reversiEndgame,
-  // Level 9 searches 8 plies: a middle-game 9-ply search took 4 s of CPU here, past the levels' 3 s cap, so depth 9
-  // was a budget the level could not keep (and the calibration, which lifts the cap, could not afford).
-  level: alphaBetaLevels([1, 1, 2, 3, 4, 5, 6, 7, 8]),
+  level: alphaBetaLevels([1, 1, 2, 3, 4, 5, 6, 7, 9]),
   classic: reversiGreedy,
 });
 
