@@ -231,7 +231,10 @@ export class Bot {
         if (this.stopAsked) search.stop();
       }
       const final = this.progress(algorithm, true);
-      const picked = pickCandidate(final.candidates, temperature, this.rng);
+      // At temperature 0 the search's own best move stands: the candidates are sorted by root scores that mix the
+      // last full iteration with an interrupted deeper one (moves re-searched there drop by the odd/even swing) and
+      // null-window bounds, so their first is not the best move.
+      const picked = temperature > 0 ? pickCandidate(final.candidates, temperature, this.rng) : undefined;
       if (picked !== undefined && picked.move !== final.move) {
         final.move = picked.move;
         final.winRate = picked.winRate;
