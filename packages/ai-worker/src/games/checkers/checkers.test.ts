@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CheckersPosition, MAX_MOVES, Rng, geometry } from '@qi/engine';
+import { CheckersPosition, MAX_MOVES, Rng, geometry, moveFrom, moveTo } from '@qi/engine';
 import { AlphaBeta } from '../../alphabeta/search.js';
 import { isWinScore } from '../../core/score.js';
 import { Mcts } from '../../mcts/search.js';
 import { playMatch } from '../../testing/match.js';
 import { Bot } from '../../worker/bot.js';
-import { checkersKnowledge, checkersPlayouts, checkersStanding, distanceTables } from './knowledge.js';
+import { checkersKnowledge, checkersPlayouts, checkersStanding, distanceTables, forwardMoves } from './knowledge.js';
 
 const star = geometry('star');
 
@@ -59,6 +59,37 @@ describe('Chinese Checkers knowledge', () => {
     expect(pos.placeOf(0)).toBe(0);
   });
 
+  it('searches no waiting move in the middle game: a bench game lost by tempo shuffled n1-n2 with a five-step hop at hand', () => {
+    // Qi (first player) against the depth-3 classic bot, bench game 0001, before Qi's 15th move.
+    const lost = ['o2-m8', 'd4-e9', 'n4-l7', 'b2-d4-f9', 'o1-m7-k7', 'c2-e8-e10-g8', 'n3-l8-j6', 'c1-e5', 'k7-j7', 'e5-f4',
+      'q1-o1-m7-k7-i5', 'a1-c1-e5-g3', 'm8-k6-i6', 'g3-h2', 'i5-h5', 'c3-e7-c1-e5-g3-i1', 'o3-q1-o1-m7-k7-i7', 'e9-g9',
+      'p1-o1', 'f9-h7-j8', 'o1-m7-k7-i5-g5', 'b1-c1', 'i6-k8', 'i1-j2', 'n2-m7', 'j8-l8-l6-n3', 'm7-k7-i5', 'c1-e5-g3-i1-k3'];
+    const pos = new CheckersPosition({ players: 2 });
+    for (const m of lost) pos.play(pos.parseMove(m));
+    const moves = new Int32Array(MAX_MOVES);
+    const n = forwardMoves(pos, moves);
+    const searched = Array.from(moves.subarray(0, n), (m) => pos.moveToText(m));
+    expect(searched).not.toContain('n1-n2');
+    expect(searched).toContain('k8-i6-i4-g6-g4-e4');
+    const steps = distanceTables(pos.geometry)[pos.geometry.opposite[pos.geometry.seats[2]?.[0] as number]].steps;
+    for (let i = 0; i < n; i++) expect(steps[moveFrom(moves[i])]).toBeGreaterThan(steps[moveTo(moves[i])]);
+    // The narrower tree reaches depth 6 within 100,000 nodes (all moves: depth 4, and a one-step p2-o2) and takes the hop.
+    const r = new AlphaBeta({ evaluator: checkersKnowledge, ttMegabytes: 8 }).search(pos, { nodes: 100_000 });
+    expect(r.depth).toBeGreaterThanOrEqual(6);
+    expect(pos.moveToText(r.move as number)).toBe('k8-i6-i4-g6-g4-e4');
+  });
+
+  it('still walks sideways just in front of the goal, to the last free hole past a spoiler (a game drawn at the move cap)', () => {
+    // Player 0: eight pieces in its goal, two in front (e5, f4); the free hole d3 is two steps sideways from e5; the
+    // opponent's last piece never left its home d1, which is player 0's goal. Only forward moves: d3-b1 / b1-d3 for ever.
+    const pos = new CheckersPosition({ players: 2 }, { pieces: [[0, 1, 2, 3, 4, 5, 7, 9, 14, 26], [6, 111, 112, 113, 115, 116, 117, 118, 119, 120]], toMove: 0 });
+    const moves = new Int32Array(MAX_MOVES);
+    const searched = Array.from(moves.subarray(0, forwardMoves(pos, moves)), (m) => pos.moveToText(m)).sort();
+    expect(searched).toEqual(['e5-e6', 'f4-e4', 'f4-f5']);
+    const r = new AlphaBeta({ evaluator: checkersKnowledge, ttMegabytes: 8 }).search(pos, { depth: 7 });
+    expect(isWinScore(r.score) && r.score > 0).toBe(true);
+  });
+
   it('never answers an illegal move: 2, 3 and 6 players on the star and 2 on the 8x8 board, alpha-beta and MCTS', async () => {
     const rng = new Rng(4);
     const bot = new Bot({ seed: 5 });
@@ -94,7 +125,7 @@ describe('Chinese Checkers knowledge', () => {
   it('level 10 (cut to 30,000 nodes a move) beats the depth-3 classic bot in 4 games of 4, two players', async () => {
     const r = await playMatch({ game: 'checkers', rules: { players: 2 }, a: { level: 10, nodes: 30_000 }, b: { algorithm: 'classic' }, games: 4, openingPlies: 2, seed: 3, maxPlies: 600 });
     expect(r.wins).toBe(4);
-  });
+  }, 300_000); // about 400 searches of 30,000 nodes: over the default 2 minutes on a loaded machine
 
   it('level 1 plays varied moves that still head home (a tenth of the generic temperature)', async () => {
     const bot = new Bot({ seed: 7 });

@@ -127,12 +127,42 @@ function orderCheckers(pos: Position, moves: Int32Array, n: number, scores: Floa
   }
 }
 
+/** Steps from the tip within which a piece outside its goal may move sideways: the two rows in front of the goal. */
+const NEAR_GOAL = 5;
+
+/**
+ * The moves alpha-beta searches: those that bring a piece at least one step nearer its goal, and sideways moves
+ * of a piece just in front of its goal (finding the free holes of a goal may take them); every legal move when
+ * there is none of these. Any other sideways or backward move only pays as a wait (a hole kept blocked, a ladder
+ * kept from the opponent), and within the horizon a wait looks free, since the progress it postpones still fits
+ * before the leaf; beyond the horizon it is a lost tempo in a race. Lost bench games were lost so (home shuffles
+ * like p2-o2 chosen over a five-step hop that stayed available). The narrower tree also searches deeper.
+ */
+export function forwardMoves(pos: Position, into: Int32Array): number {
+  const c = pos as CheckersPosition;
+  const geo = c.geometry;
+  const seats = geo.seats[c.playerCount] as readonly number[];
+  const goal = geo.opposite[seats[c.currentPlayer()]];
+  const steps = distanceTables(geo)[goal].steps;
+  const n = c.legalMoves(into);
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    const m = into[i];
+    if (m === PASS) continue;
+    const from = moveFrom(m);
+    const gain = steps[from] - steps[moveTo(m)];
+    if (gain > 0 || (gain === 0 && steps[from] <= NEAR_GOAL && geo.region[from] !== goal)) into[k++] = m;
+  }
+  return k;
+}
+
 /** Chinese Checkers knowledge for alpha-beta (two players: negamax; more: paranoid or Best-Reply). */
 export const checkersKnowledge: Evaluator = {
   evaluate(pos: Position, player: number): number {
     return Math.round(checkersStanding(pos as CheckersPosition, player));
   },
   orderMoves: orderCheckers,
+  searchMoves: forwardMoves,
 };
 
 const orderBuf = new Float64Array(MAX_MOVES);
