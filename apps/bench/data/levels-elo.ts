@@ -169,6 +169,185 @@ export const LEVELS_ELO = {
     }
    ],
    "anchors": []
+  },
+  "checkers": {
+   "game": "checkers",
+   "label": "chinese checkers, 2 players",
+   "generated": "2026-11-29T21:14:18.323Z",
+   "design": "chain",
+   "gamesPerPair": 6,
+   "games": 102,
+   "budgets": {
+    "1": "level 1 budget (levels.ts)",
+    "2": "level 2 budget (levels.ts)",
+    "3": "level 3 budget (levels.ts)",
+    "4": "level 4 budget (levels.ts)",
+    "5": "level 5 budget (levels.ts)",
+    "6": "level 6 budget (levels.ts)",
+    "7": "level 7 budget (levels.ts)",
+    "8": "level 8 budget (levels.ts)",
+    "9": "level 9 budget (levels.ts)",
+    "10": "level 10 randomness, 400000 nodes"
+   },
+   "levels": [
+    {
+     "level": 1,
+     "elo": 0,
+     "error": 0,
+     "games": 12
+    },
+    {
+     "level": 2,
+     "elo": 6,
+     "error": 108.8,
+     "games": 18
+    },
+    {
+     "level": 3,
+     "elo": -6,
+     "error": 108.8,
+     "games": 24
+    },
+    {
+     "level": 4,
+     "elo": 287,
+     "error": 151.8,
+     "games": 24
+    },
+    {
+     "level": 5,
+     "elo": 374,
+     "error": 172.6,
+     "games": 24
+    },
+    {
+     "level": 6,
+     "elo": 670,
+     "error": 209.8,
+     "games": 24
+    },
+    {
+     "level": 7,
+     "elo": 1091,
+     "error": 287.4,
+     "games": 24
+    },
+    {
+     "level": 8,
+     "elo": 1363,
+     "error": 307.5,
+     "games": 24
+    },
+    {
+     "level": 9,
+     "elo": 1172,
+     "error": 307.2,
+     "games": 18
+    },
+    {
+     "level": 10,
+     "elo": 1850,
+     "error": 393.5,
+     "games": 12
+    }
+   ],
+   "anchors": []
+  },
+  "go": {
+   "game": "go",
+   "label": "go 9x9 komi 7.5 area scoring",
+   "generated": "2026-11-29T21:31:28.594Z",
+   "design": "chain",
+   "gamesPerPair": 8,
+   "games": 200,
+   "budgets": {
+    "1": "level 1 budget (levels.ts)",
+    "2": "level 2 budget (levels.ts)",
+    "3": "level 3 budget (levels.ts)",
+    "4": "level 4 budget (levels.ts)",
+    "5": "level 5 budget (levels.ts)",
+    "6": "level 6 budget (levels.ts)",
+    "7": "level 7 budget (levels.ts)",
+    "8": "level 8 budget (levels.ts)",
+    "9": "level 9 budget (levels.ts)",
+    "10": "level 10 randomness, 16000 nodes"
+   },
+   "levels": [
+    {
+     "level": 1,
+     "elo": 0,
+     "error": 0,
+     "games": 32
+    },
+    {
+     "level": 2,
+     "elo": 141,
+     "error": 107.5,
+     "games": 24
+    },
+    {
+     "level": 3,
+     "elo": 285,
+     "error": 116.5,
+     "games": 32
+    },
+    {
+     "level": 4,
+     "elo": 442,
+     "error": 138.4,
+     "games": 48
+    },
+    {
+     "level": 5,
+     "elo": 550,
+     "error": 150.3,
+     "games": 32
+    },
+    {
+     "level": 6,
+     "elo": 531,
+     "error": 159.3,
+     "games": 32
+    },
+    {
+     "level": 7,
+     "elo": 755,
+     "error": 174.9,
+     "games": 48
+    },
+    {
+     "level": 8,
+     "elo": 913,
+     "error": 193,
+     "games": 32
+    },
+    {
+     "level": 9,
+     "elo": 1249,
+     "error": 220.1,
+     "games": 24
+    },
+    {
+     "level": 10,
+     "elo": 1549,
+     "error": 233.5,
+     "games": 32
+    }
+   ],
+   "anchors": [
+    {
+     "name": "gnugo-L1",
+     "elo": 1327,
+     "error": 248.1,
+     "games": 32
+    },
+    {
+     "name": "gnugo-L10",
+     "elo": 1498,
+     "error": 254.7,
+     "games": 32
+    }
+   ]
   }
  }
 } as const;
