@@ -231,10 +231,11 @@ export class Bot {
         if (this.stopAsked) search.stop();
       }
       const final = this.progress(algorithm, true);
-      // At temperature 0 the search's own best move stands: the candidates are sorted by root scores that mix the
-      // last full iteration with an interrupted deeper one (moves re-searched there drop by the odd/even swing) and
-      // null-window bounds, so their first is not the best move.
-      const picked = temperature > 0 ? pickCandidate(final.candidates, temperature, this.rng) : undefined;
+      // At temperature 0 a game with `keepSearchMove` plays the search's own best move: the candidates are sorted by
+      // root scores that mix the last full iteration with an interrupted deeper one and null-window bounds. Other
+      // games play the first candidate, which measured better for them (see GameEntry.keepSearchMove).
+      const keep = temperature === 0 && entry.keepSearchMove === true;
+      const picked = keep ? undefined : pickCandidate(final.candidates, temperature, this.rng);
       if (picked !== undefined && picked.move !== final.move) {
         final.move = picked.move;
         final.winRate = picked.winRate;
