@@ -23,3 +23,26 @@ export function lineProblem(opts: GomokuOptions, line: readonly number[]): strin
   pos.returns(out);
   return out[attacker] === 1 ? null : 'the line does not end in a win for the side to move';
 }
+
+/** What a solve cut into slices came to: the last call's answer and the nodes and calls of all of them. */
+export interface SlicedSolve<R> {
+  last: R;
+  nodes: number;
+  calls: number;
+}
+
+/**
+ * Calls `solve` with a budget of `slice` nodes a call until a call is not cut short (at most `maxCalls`), as a
+ * caller that slices a search does; sums the nodes of every call.
+ */
+export function solveInSlices<R extends { aborted: boolean; nodes: number }>(solve: (maxNodes: number) => R, slice: number, maxCalls = 1_000_000): SlicedSolve<R> {
+  let nodes = 0;
+  let calls = 0;
+  let last: R;
+  do {
+    last = solve(slice);
+    nodes += last.nodes;
+    calls++;
+  } while (last.aborted && calls < maxCalls);
+  return { last, nodes, calls };
+}

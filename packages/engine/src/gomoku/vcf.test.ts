@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GomokuPosition, type GomokuOptions } from './position.js';
-import { lineProblem } from './solver-testing.js';
+import { lineProblem, solveInSlices } from './solver-testing.js';
 import { solveVcf, VcfSolver } from './vcf.js';
 
 const DATA = new URL('../../../../../shared/data/gomoku/', import.meta.url);
@@ -165,22 +165,41 @@ describe('interrupting a VCF search', () => {
     expect(late.nodes).toBeLessThanOrEqual(1025);
   });
 
-  it('called again after each interruption (its table of refuted positions kept), finds the win as one call does', () => {
+  it('resumes where a call was cut short: slices of 64 to 4,096 nodes search at most 2x the nodes of one call, same line', () => {
     const whole = new VcfSolver().solve(new GomokuPosition(opts), { maxDepth: 40 });
     expect(whole.win).toBe(true);
+    for (const slice of [64, 256, 1024, 4096]) {
+      const solver = new VcfSolver();
+      const pos = new GomokuPosition(opts);
+      const r = solveInSlices((maxNodes) => solver.solve(pos, { maxDepth: 40, maxNodes }), slice);
+      const factor = r.nodes / whole.nodes;
+      console.log(`VCF slice ${slice}: ${r.nodes} nodes in ${r.calls} calls, ${factor.toFixed(3)}x the ${whole.nodes} of one call`);
+      expect(r.last.win).toBe(true);
+      expect(r.last.line).toEqual(whole.line);
+      expect(factor).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it('a call cut short by the deadline or the stop flag resumes too; a call on another position drops the kept path', () => {
+    const whole = new VcfSolver().solve(new GomokuPosition(opts), { maxDepth: 40 });
     const solver = new VcfSolver();
     const pos = new GomokuPosition(opts);
-    let calls = 1;
-    let nodes = 0;
-    let r = solver.solve(pos, { maxDepth: 40, deadline: performance.now() + 1 });
-    for (; r.aborted && calls < 10_000; calls++) {
-      expect(r.interrupted).toBe(true);
-      nodes += r.nodes;
-      r = solver.solve(pos, { maxDepth: 40, deadline: performance.now() + 1 });
-    }
-    nodes += r.nodes;
-    console.log(`VCF ${whole.nodes} nodes in one call; ${nodes} nodes in ${calls} calls of 1 ms`);
-    expect(r.win).toBe(true);
-    expect(lineProblem(opts, r.line)).toBeNull();
+    const late = solver.solve(pos, { maxDepth: 40, deadline: performance.now() - 1 });
+    expect(late).toMatchObject({ aborted: true, interrupted: true });
+    const flag = new Int32Array(1);
+    flag[0] = 1;
+    const stopped = solver.solve(pos, { maxDepth: 40, stop: flag });
+    expect(stopped).toMatchObject({ aborted: true, interrupted: true });
+    const rest = solver.solve(pos, { maxDepth: 40 });
+    expect(rest.line).toEqual(whole.line);
+    expect(late.nodes + stopped.nodes + rest.nodes).toBeLessThanOrEqual(whole.nodes + 2);
+    // Cut short, then another position, then this one again: a fresh search, and still the right line.
+    const fresh = new VcfSolver();
+    const other = new GomokuPosition(puzzle('lfz-b1cdb1fa9492'));
+    expect(fresh.solve(pos, { maxDepth: 40, maxNodes: 5000 }).aborted).toBe(true);
+    expect(fresh.solve(other, { maxDepth: 40 }).win).toBe(true);
+    const again = fresh.solve(pos, { maxDepth: 40 });
+    expect(again.win).toBe(true);
+    expect(lineProblem(opts, again.line)).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GomokuPosition, type GomokuOptions } from './position.js';
-import { lineProblem } from './solver-testing.js';
+import { lineProblem, solveInSlices } from './solver-testing.js';
 import { VctSolver } from './vct.js';
 
 const DATA = new URL('../../../../../shared/data/gomoku/', import.meta.url);
@@ -80,21 +80,38 @@ describe('interrupting a VCT search', () => {
     expect(budget).toMatchObject({ win: false, aborted: true, interrupted: false });
   });
 
-  it('called again after each interruption finds a win, as one call does', () => {
+  it('resumes where a call was cut short: slices of 64 to 4,096 nodes search at most 2x the nodes of one call, same line', () => {
     const whole = new VctSolver().solve(new GomokuPosition(opts), { maxNodes: 200_000 });
     expect(whole.win).toBe(true);
+    for (const slice of [64, 256, 1024, 4096]) {
+      const solver = new VctSolver();
+      const pos = new GomokuPosition(opts);
+      const r = solveInSlices((maxNodes) => solver.solve(pos, { maxNodes }), slice);
+      const factor = r.nodes / whole.nodes;
+      console.log(`VCT slice ${slice}: ${r.nodes} nodes in ${r.calls} calls, ${factor.toFixed(3)}x the ${whole.nodes} of one call`);
+      expect(r.last.win).toBe(true);
+      expect(r.last.line).toEqual(whole.line);
+      expect(factor).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it('a call cut short by the stop flag resumes; one on another position in between starts that one afresh', () => {
+    const whole = new VctSolver().solve(new GomokuPosition(opts), { maxNodes: 200_000 });
     const solver = new VctSolver();
     const pos = new GomokuPosition(opts);
-    let calls = 1;
-    let nodes = 0;
-    let r = solver.solve(pos, { maxNodes: 200_000, deadline: performance.now() + 5 });
-    for (; r.aborted && r.interrupted && calls < 10_000; calls++) {
-      nodes += r.nodes;
-      r = solver.solve(pos, { maxNodes: 200_000, deadline: performance.now() + 5 });
-    }
-    nodes += r.nodes;
-    console.log(`VCT ${whole.nodes} nodes in one call; ${nodes} nodes in ${calls} calls of 5 ms`);
-    expect(r.win).toBe(true);
-    expect(lineProblem(opts, r.line)).toBeNull();
+    const flag = new Int32Array(1);
+    flag[0] = 1;
+    const stopped = solver.solve(pos, { stop: flag });
+    expect(stopped).toMatchObject({ aborted: true, interrupted: true });
+    const rest = solver.solve(pos, { maxNodes: 200_000 });
+    expect(rest.line).toEqual(whole.line);
+    expect(stopped.nodes + rest.nodes).toBeLessThanOrEqual(whole.nodes + 1);
+    const fresh = new VctSolver();
+    expect(fresh.solve(pos, { maxNodes: 5000 }).aborted).toBe(true);
+    const double: GomokuOptions = { rule: 'freestyle', black: ['G8', 'H8', 'I10', 'I11'], white: ['A1', 'A15', 'O1', 'O15'], toMove: 'black' };
+    expect(fresh.solve(new GomokuPosition(double), { maxDepth: 4 }).win).toBe(true);
+    const again = fresh.solve(pos, { maxNodes: 200_000 });
+    expect(again.win).toBe(true);
+    expect(lineProblem(opts, again.line)).toBeNull();
   });
 });

@@ -14,6 +14,33 @@ export interface VctOptions extends ThreatOptions {
   threatDepth?: number;
 }
 
+/** Where a node of a VCT search was when a limit ended the search (kept to resume it). */
+interface VctFrame {
+  /** One of the IN_* phases. */
+  phase: number;
+  /** Index in the buffer of the move being searched. */
+  i: number;
+  /** End of the node's move list (attack), its number of defences (defence), or where the candidates end (IN_DANGER_VCF). */
+  end: number;
+  /** The attack node's forced point (-1: none). */
+  must: number;
+  /** The forced block after the attacker's four (IN_FOUR_REPLY). */
+  d: number;
+  /** The threat line being defended (IN_DEFENCE), or the defence node's longest loss so far (IN_REPLY). */
+  line: number[] | null;
+}
+
+// Phases of a kept frame: an attack node in its own VCF, in the defender VCF that filters its moves, in the
+// reply to a four, in the VCF that makes a move a threat, in the defence of that threat; a defence node in the
+// defender's counter VCF, or in the attack after one of its replies.
+const IN_OWN_VCF = 1;
+const IN_DANGER_VCF = 2;
+const IN_FOUR_REPLY = 3;
+const IN_THREAT_VCF = 4;
+const IN_DEFENCE = 5;
+const IN_COUNTER_VCF = 6;
+const IN_REPLY = 7;
+
 /**
  * VCT (victory by continuous threats): attacker moves are fours and threats. A four forces its block; a
  * threat is a move after which the attacker, moving again, would win by a VCF of at most `threatDepth` fours
@@ -24,6 +51,13 @@ export interface VctOptions extends ThreatOptions {
  * attacker node tries a VCF first. This is the defence set of quintet's VCT solver: a defender move outside it
  * that still breaks the VCF is not considered, so a found win is a strong claim, not a proof for every possible
  * defence (a VCF is a proof).
+ *
+ * Resumable as VcfSolver is: a call that a limit ends keeps its path (per attack and defence node: its move list,
+ * still in the buffer, the move being searched and the phase it was in, down into a cut-short VCF sub-search,
+ * which its VcfSolver keeps), and the next call on the same position and options goes on from there with the same
+ * tables, killers and iterative-deepening depth. Sliced into calls of 64, 256, 1,024 or 4,096 nodes, all calls
+ * together search at most 2× the nodes of one uninterrupted call (the same nodes plus about one a call) and find
+ * the same line.
  */
 export class VctSolver {
   /** Nodes of the last search (VCF sub-searches included). */
@@ -48,6 +82,17 @@ export class VctSolver {
   private readonly winHi = new Int32Array(1 << 16);
   private readonly winMove = new Int32Array(1 << 16).fill(-1);
 
+  // The path of a search a limit ended (see the class comment): a frame per ply of attack and defence nodes, the
+  // ply of the attack node it gave up on entering (or one below the frame whose VCF sub-search it gave up in),
+  // the iterative-deepening depth, and what the path belongs to (root key halves, salt, maxDepth).
+  private readonly frames: VctFrame[] = [];
+  private resumeTop = -1;
+  private resuming = false;
+  private rootDepth = 1;
+  private readonly resumeKey = new Int32Array(4);
+  /** The end of the candidate list attackMoves wrote before its defender VCF (kept when that VCF is cut short). */
+  private candidatesEnd = 0;
+
   /** A solver with its own tables (2^tableBits entries each), reusable across positions. */
   constructor(tableBits = 16) {
     this.vcf = new VcfSolver(tableBits);
@@ -55,7 +100,10 @@ export class VctSolver {
     this.table = new ThreatTable(tableBits);
   }
 
-  /** Searches a VCT for the side to move of `pos`; the position is left as it was. */
+  /**
+   * Searches a VCT for the side to move of `pos`; the position is left as it was. After a call that a limit
+   * ended, a call on the same position (and maxDepth, threatDepth) resumes it.
+   */
   solve(pos: GomokuPosition, opts: VctOptions = {}): ThreatResult {
     this.pos = pos;
     this.attacker = pos.currentPlayer();
@@ -64,18 +112,33 @@ export class VctSolver {
     this.nodes = 0;
     this.aborted = false;
     this.interrupt.set(opts, this.maxNodes);
-    this.killerAttack.fill(-1);
-    this.killerDefence.fill(-1);
     this.salt = threatSalt(pos, this.attacker, 1 + this.threatDepth);
+    const maxDepth = opts.maxDepth ?? 40;
+    const k = this.resumeKey;
+    const resume = this.resumeTop >= 0 && k[0] === (pos.hashLo | 0) && k[1] === (pos.hashHi | 0) && k[2] === (this.salt | 0) && k[3] === maxDepth;
+    k[0] = pos.hashLo;
+    k[1] = pos.hashHi;
+    k[2] = this.salt;
+    k[3] = maxDepth;
+    if (!resume) {
+      this.resumeTop = -1;
+      this.rootDepth = 1;
+      this.killerAttack.fill(-1);
+      this.killerDefence.fill(-1);
+    }
+    this.resuming = resume;
     this.vcf.begin(pos, this.attacker, this.maxNodes, this.interrupt);
     this.defenderVcf.begin(pos, this.attacker ^ 1, this.maxNodes, this.interrupt);
-    const maxDepth = opts.maxDepth ?? 40;
     let line: number[] | null = null;
     // Iterative deepening: shallow wins are found before deep refutations are explored, and the table keeps
     // each depth's refuted positions for the next. (A proof-number search over the same moves was tried and
     // solved fewer of the shared VCT puzzles for the same node budget.)
-    for (let depth = 1; depth <= maxDepth && !line && !this.aborted && !pos.isTerminal(); depth++) line = this.attack(depth, 0);
+    let depth = this.rootDepth;
+    for (; depth <= maxDepth && !line && !this.aborted && !pos.isTerminal(); depth++) line = this.attack(depth, 0, 0);
     const aborted = line === null && this.aborted;
+    if (aborted) this.rootDepth = depth - 1;
+    else this.resumeTop = -1;
+    this.resuming = false;
     return { win: line !== null, line: line ?? [], nodes: this.nodes, aborted, interrupted: aborted && this.nodes <= this.maxNodes };
   }
 
@@ -91,62 +154,137 @@ export class VctSolver {
     if (vcf.aborted) this.aborted = true;
   }
 
-  /** VCF for the attacker (to move) in the current position within `depth`; the line is in vcf.line(). */
-  private vcfWin(depth: number): boolean {
+  /** VCF for the attacker (to move) in the current position within `depth` (resuming its cut-short search); the line is in vcf.line(). */
+  private vcfWin(depth: number, resume: boolean): boolean {
     this.vcf.setBudget(this.nodes, this.maxNodes);
-    const win = this.vcf.search(0, depth, 0);
+    const win = this.vcf.searchFrom(depth, resume);
     this.afterVcf(this.vcf);
     return win;
   }
 
+  /** The defender's VCF (a threat against the attacker) within DEFENDER_VCF_DEPTH, resuming its cut-short search. */
+  private defenderVcfWin(resume: boolean): boolean {
+    this.defenderVcf.setBudget(this.nodes, this.maxNodes);
+    const win = this.defenderVcf.searchFrom(DEFENDER_VCF_DEPTH, resume);
+    this.afterVcf(this.defenderVcf);
+    return win;
+  }
+
+  /** This node's frame when it is on the kept path of the search being resumed (it says where the node was), else null. */
+  private onPath(ply: number): VctFrame | null {
+    if (this.resuming && ply < this.resumeTop) {
+      const f = this.frames[ply];
+      // The last frame of the path: what follows is new (a cut-short VCF in it is resumed by its own solver).
+      if (ply === this.resumeTop - 1) this.resuming = false;
+      return f;
+    }
+    this.resuming = false;
+    return null;
+  }
+
+  /**
+   * Keeps the frame of a node a limit ended the search in (returns null for the caller to return). A phase inside
+   * a VCF sub-search marks this node as the last on the path: that solver keeps the rest.
+   */
+  private keep(ply: number, phase: number, i: number, end: number, must: number, d: number, lines: number[] | null): null {
+    const f = (this.frames[ply] ??= { phase: 0, i: 0, end: 0, must: -1, d: -1, line: null });
+    f.phase = phase;
+    f.i = i;
+    f.end = end;
+    f.must = must;
+    f.d = d;
+    f.line = lines;
+    if (phase === IN_OWN_VCF || phase === IN_DANGER_VCF || phase === IN_THREAT_VCF || phase === IN_COUNTER_VCF) this.resumeTop = ply + 1;
+    return null;
+  }
+
   /** Attacker to move with `depth` attacker moves left (the final five not counted): a winning line, or null. */
-  private attack(depth: number, sp: number): number[] | null {
+  private attack(depth: number, sp: number, ply: number): number[] | null {
     const pos = this.pos;
     const a = this.attacker;
     const def = a ^ 1;
     const buf = this.buf;
-    if (++this.nodes > this.interrupt.at && this.overLimit()) return null;
-    if (fivePoints(pos, a, buf, sp) > 0) return [buf[sp]];
-    if (depth <= 0) return null;
+    const frame = this.onPath(ply);
+    let phase = frame === null ? 0 : frame.phase;
+    if (frame === null && ++this.nodes > this.interrupt.at && this.overLimit()) {
+      this.resumeTop = ply;
+      return null;
+    }
     const lo = pos.hashLo ^ this.salt;
     const hi = pos.hashHi;
-    if (this.table.failedDepth(lo, hi) >= depth) return null;
-    const threats = fivePoints(pos, def, buf, sp);
-    if (threats >= 2) {
-      this.table.storeFailure(lo, hi, 127);
-      return null;
+    let must: number;
+    if (frame === null) {
+      if (fivePoints(pos, a, buf, sp) > 0) return [buf[sp]];
+      if (depth <= 0) return null;
+      if (this.table.failedDepth(lo, hi) >= depth) return null;
+      const threats = fivePoints(pos, def, buf, sp);
+      if (threats >= 2) {
+        this.table.storeFailure(lo, hi, 127);
+        return null;
+      }
+      must = threats === 1 ? buf[sp] : -1;
+    } else must = frame.must;
+    if (phase <= IN_OWN_VCF) {
+      if (this.vcfWin(depth, phase === IN_OWN_VCF)) return this.vcf.line();
+      if (this.aborted) return this.keep(ply, IN_OWN_VCF, 0, 0, must, -1, null);
+      // A threat wins at the earliest with the unstoppable four that follows it.
+      if (depth < 2) {
+        this.table.storeFailure(lo, hi, depth);
+        return null;
+      }
     }
-    const must = threats === 1 ? buf[sp] : -1;
-    if (this.vcfWin(depth)) return this.vcf.line();
-    if (this.aborted) return null;
-    // A threat wins at the earliest with the unstoppable four that follows it.
-    if (depth < 2) {
-      this.table.storeFailure(lo, hi, depth);
-      return null;
-    }
-    const end = this.attackMoves(must, sp);
-    if (end < 0) return null;
-    this.killerFirst(this.killerAttack[depth], sp, end);
     const slot = (lo ^ (hi >>> 11)) & 0xffff;
-    if (this.winLo[slot] === (lo | 0) && this.winHi[slot] === (hi | 0)) this.killerFirst(this.winMove[slot], sp, end);
-    for (let i = sp; i < end; i++) {
+    let end: number;
+    let i: number;
+    if (phase <= IN_DANGER_VCF) {
+      end = this.attackMoves(must, sp, phase === IN_DANGER_VCF && frame !== null ? frame.end : -1);
+      if (end < 0) return this.aborted ? this.keep(ply, IN_DANGER_VCF, 0, this.candidatesEnd, must, -1, null) : null;
+      this.killerFirst(this.killerAttack[depth], sp, end);
+      if (this.winLo[slot] === (lo | 0) && this.winHi[slot] === (hi | 0)) this.killerFirst(this.winMove[slot], sp, end);
+      i = sp;
+    } else {
+      end = frame!.end;
+      i = frame!.i;
+    }
+    for (; i < end; i++) {
       const q = buf[i];
-      if (this.listed(q, sp, i) || !pos.mayPlay(q, a)) continue;
+      let step = 0;
+      let d = -1;
+      let threat: number[] | null = null;
+      let resume = false;
+      if (phase >= IN_FOUR_REPLY) {
+        // The child the search was in when a limit ended it.
+        step = phase;
+        phase = 0;
+        resume = true;
+        d = frame!.d;
+        threat = frame!.line;
+        pos.place(q, a);
+      } else {
+        if (this.listed(q, sp, i) || !pos.mayPlay(q, a)) continue;
+        const nc = completionPoints(pos, q, a, buf, end);
+        pos.place(q, a);
+        if (nc >= 1) {
+          // A four: the VCF search above already covers a four the defender cannot stop, so the block is forced.
+          d = buf[end];
+          if (nc === 1 && pos.mayPlay(d, def)) step = IN_FOUR_REPLY;
+        } else step = IN_THREAT_VCF;
+      }
       let result: number[] | null = null;
-      const nc = completionPoints(pos, q, a, buf, end);
-      pos.place(q, a);
-      if (nc >= 1) {
-        // A four: the VCF search above already covers a four the defender cannot stop, so the block is forced.
-        const d = buf[end];
-        if (nc === 1 && pos.mayPlay(d, def)) {
-          pos.place(d, def);
-          const sub = this.attack(depth - 1, end);
-          pos.remove(d, def);
-          if (sub) result = [q, d, ...sub];
+      if (step === IN_FOUR_REPLY) {
+        pos.place(d, def);
+        const sub = this.attack(depth - 1, end, ply + 1);
+        pos.remove(d, def);
+        if (sub) result = [q, d, ...sub];
+      } else if (step === IN_THREAT_VCF || step === IN_DEFENCE) {
+        if (step === IN_THREAT_VCF) {
+          threat = this.vcfWin(Math.min(this.threatDepth, depth - 1), resume) ? this.vcf.line() : null;
+          if (threat !== null) step = IN_DEFENCE;
         }
-      } else if (this.vcfWin(Math.min(this.threatDepth, depth - 1))) {
-        const sub = this.defend(depth - 1, end, this.vcf.line());
-        if (sub) result = [q, ...sub];
+        if (threat !== null && !this.aborted) {
+          const sub = this.defend(depth - 1, end, threat, ply + 1);
+          if (sub) result = [q, ...sub];
+        }
       }
       pos.remove(q, a);
       if (result) {
@@ -156,7 +294,7 @@ export class VctSolver {
         this.winMove[slot] = q;
         return result;
       }
-      if (this.aborted) return null;
+      if (this.aborted) return this.keep(ply, step, i, end, must, d, threat);
     }
     this.table.storeFailure(lo, hi, depth);
     return null;
@@ -166,23 +304,33 @@ export class VctSolver {
    * Defender to move, facing the VCF `threat` the attacker would play with a free move: tries every defence
    * (see the class comment); returns the longest winning line (defender reply first) when all lose, else null.
    */
-  private defend(depth: number, sp: number, threat: number[]): number[] | null {
+  private defend(depth: number, sp: number, threat: number[], ply: number): number[] | null {
     const pos = this.pos;
-    const a = this.attacker;
-    const def = a ^ 1;
+    const def = this.attacker ^ 1;
     const buf = this.buf;
-    const n = this.defences(threat, sp);
-    if (n < 0) return null;
-    const from = sp;
+    const frame = this.onPath(ply);
+    let n: number;
+    let i: number;
+    let best: number[] | null;
+    if (frame === null || frame.phase === IN_COUNTER_VCF) {
+      n = this.defences(threat, sp, frame !== null);
+      if (n < 0) return this.aborted ? this.keep(ply, IN_COUNTER_VCF, 0, 0, -1, -1, null) : null;
+      this.killerFirst(this.killerDefence[depth], sp, sp + n);
+      i = sp;
+      best = null;
+    } else {
+      n = frame.end;
+      i = frame.i;
+      best = frame.line;
+    }
     const end = sp + n;
-    this.killerFirst(this.killerDefence[depth], from, end);
-    let best: number[] | null = null;
-    for (let i = from; i < end; i++) {
+    for (; i < end; i++) {
       const r = buf[i];
       pos.place(r, def);
-      const sub = this.attack(depth, end);
+      const sub = this.attack(depth, end, ply + 1);
       pos.remove(r, def);
       if (!sub) {
+        if (this.aborted) return this.keep(ply, IN_REPLY, i, n, -1, -1, best);
         this.killerDefence[depth] = r;
         return null;
       }
@@ -194,9 +342,11 @@ export class VctSolver {
   /**
    * Writes the attacker's moves to try at buf[sp..] and returns the end: the block of a defender four when there
    * is one, else the candidates, restricted (quintet's rule) to moves that also stop the defender's VCF when the
-   * defender would have one with a free move. Returns -1 when the node budget ran out.
+   * defender would have one with a free move. `written` ≥ 0: the candidates are already at buf[sp..written) and
+   * the defender VCF cut short there is resumed. Returns -1 when a limit ended the search (candidatesEnd then
+   * tells where the candidates end).
    */
-  private attackMoves(must: number, sp: number): number {
+  private attackMoves(must: number, sp: number, written: number): number {
     const pos = this.pos;
     const a = this.attacker;
     const buf = this.buf;
@@ -205,11 +355,12 @@ export class VctSolver {
       buf[end++] = must;
       return end;
     }
-    end += this.candidates(end);
-    this.defenderVcf.setBudget(this.nodes, this.maxNodes);
-    const danger = this.defenderVcf.search(0, DEFENDER_VCF_DEPTH, 0);
-    this.afterVcf(this.defenderVcf);
-    if (this.aborted) return -1;
+    end = written >= 0 ? written : end + this.candidates(end);
+    const danger = this.defenderVcfWin(written >= 0);
+    if (this.aborted) {
+      this.candidatesEnd = end;
+      return -1;
+    }
     if (danger) {
       const line = this.defenderVcf.line();
       const allowed = end;
@@ -226,16 +377,15 @@ export class VctSolver {
 
   /**
    * Writes the defender's answers to `threat` at buf[sp..], the attacker's most valuable points first, and returns
-   * how many; -1 when the defender has a VCF of its own (the threat fails) or the node budget ran out.
+   * how many; -1 when the defender has a VCF of its own (the threat fails) or a limit ended the search (`resume`:
+   * the defender VCF cut short here goes on).
    */
-  private defences(threat: number[], sp: number): number {
+  private defences(threat: number[], sp: number, resume: boolean): number {
     const pos = this.pos;
     const a = this.attacker;
     const def = a ^ 1;
     const buf = this.buf;
-    this.defenderVcf.setBudget(this.nodes, this.maxNodes);
-    const counter = this.defenderVcf.search(0, DEFENDER_VCF_DEPTH, 0);
-    this.afterVcf(this.defenderVcf);
+    const counter = this.defenderVcfWin(resume);
     if (counter || this.aborted) return -1;
     let end = sp + this.lineDefences(threat, a, sp);
     const from = end;
