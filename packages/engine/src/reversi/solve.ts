@@ -20,14 +20,21 @@ export interface SolveResult {
 
 /**
  * When a solve gives up (each optional; checked every few thousand nodes, so a solve without any never stops).
- * An aborted solve of a position, then a new call on the same position, resumes: the table is kept.
+ * An aborted solve of a position, then a new call on the same position, resumes exactly where the last one
+ * stopped: the table is kept, and so is the state of every node on the search path, so finished work is never
+ * searched again. All the calls of a solve sliced this way (by maxNodes, by deadline or by the stop flag) search
+ * together exactly the nodes of one uninterrupted call plus one (the root) for each call after the first, and
+ * reach the same score and move. A call stopped by maxNodes has searched at least that many new nodes, so for
+ * slices of 64, 256, 1,024 or 4,096 nodes (indeed any maxNodes of at least 1) all the calls search at most 2×
+ * the nodes of one call, in practice about 1 + 1/slice times; a deadline or stop flag is looked at only every
+ * 4,096 nodes, so each of those calls gets at least that far.
  */
 export interface SolveLimits {
   /** Give up once `performance.now()` reaches this (ms). */
   deadline?: number;
   /** Give up once element 0 is non-zero (read atomically when the array is shared between threads). */
   stop?: Int32Array;
-  /** Give up beyond this many nodes. */
+  /** Give up beyond this many nodes (of this call; a resumed call starts counting again). */
   maxNodes?: number;
 }
 
@@ -53,6 +60,19 @@ const EST_INF = 1 << 20;
 const CHECK_NODES = 4096;
 /** No check due: a node count no solve reaches. */
 const NEVER = Number.MAX_SAFE_INTEGER;
+/**
+ * Frames a search path can hold (the root is ply 0): each ply has one empty fewer, except a pass, which keeps
+ * its empties but is never followed by another pass, so at most two plies per empty square.
+ */
+const MAX_PLY = 2 * 64 + 2;
+/** Kinds of a suspended frame: a node in its move loop, or a node that passes. */
+const FRAME_MOVES = 0;
+const FRAME_PASS = 1;
+/** A suspended move loop's phase: the first (or only, null-window) search of the child in progress, or its re-search. */
+const PHASE_FIRST = 0;
+const PHASE_RESEARCH = 1;
+/** No null-window value waiting for its re-search. */
+const NO_VALUE = 1 << 10;
 /**
  * Per number of empties: the alpha from which a stability cutoff is worth trying (Edax's thresholds, tried
  * from 3 empties on, which measured 5% fewer nodes here): the opponent's stable discs S bound the score by
@@ -108,6 +128,15 @@ function finalScore(pl: number, ph: number, ol: number, oh: number): number {
  * transposition table of bounds in typed arrays, fastest-first ordering (fewest opponent replies, corners
  * counted twice) with the hash move first, parity ordering near the end, and move-list-free code for the last
  * empties. Reuse one solver for many positions: its table is allocated once.
+ *
+ * Interruptible and exactly resumable (see SolveLimits): a call that a limit stops keeps, for every frame on
+ * its search path (the root's MTD(f) or climbing step, a pass, a move loop's child, bounds and phase), the
+ * state it needs in preallocated arrays indexed by ply, and stores nothing unproven in the table; the next
+ * call on the same root re-enters the path without re-searching, re-probing or re-ordering anything, so it
+ * performs exactly the computation of one uninterrupted call. Sliced into calls of 64, 256, 1,024 or 4,096
+ * nodes, a solve searches in all at most 2× (in practice 1 + 1/slice times) the nodes of one call: the nodes of
+ * one call plus the root once more in every further call. A call on another root, scoreMoves or a finished solve
+ * forget the path (and a solve of another root clears the table too).
  */
 export class EndgameSolver {
   private readonly mask: number;
@@ -136,6 +165,29 @@ export class EndgameSolver {
   // The root of the last solve and whether it was aborted (a new solve of it keeps the table).
   private readonly lastRoot = new Int32Array(4);
   private lastAborted = false;
+  /**
+   * The suspended search path of an aborted solve, per ply (root 0): frames 0..resumeTop-1 are re-entered by
+   * the next call on the same root. While a call descends the path the frames below resumeTop resume; the
+   * deepest sets it to 0 (so every later node is fresh), and an abort sets it again as the path unwinds.
+   * The move lists (moves, flipLo, flipHi at n * LIST) of the suspended frames stay as they were: only orderMoves
+   * writes them, at the level of the node being searched, and a frame's descendants have fewer empties — except
+   * the child of a pass, which has the same, but a pass frame has no list of its own.
+   */
+  private resumeTop = 0;
+  private readonly fKind = new Int8Array(MAX_PLY);
+  private readonly fPhase = new Int8Array(MAX_PLY);
+  private readonly fIndex = new Int8Array(MAX_PLY);
+  private readonly fCount = new Int8Array(MAX_PLY);
+  private readonly fAlpha = new Int16Array(MAX_PLY);
+  private readonly fBeta = new Int16Array(MAX_PLY);
+  private readonly fSearchedAlpha = new Int16Array(MAX_PLY);
+  private readonly fBest = new Int16Array(MAX_PLY);
+  private readonly fBestMove = new Int8Array(MAX_PLY);
+  /** The null-window value of the child whose re-search was in progress (root: the climb's floor). */
+  private readonly fValue = new Int16Array(MAX_PLY);
+  private readonly fSlot = new Int32Array(MAX_PLY);
+  /** The root's MTD(f) loop: lower and upper bound of the first move's score and the null window's bound. */
+  private readonly rootMtd = new Int16Array(3);
 
   constructor(options: SolverOptions = {}) {
     const bits = options.ttBits ?? 20;
@@ -166,7 +218,10 @@ export class EndgameSolver {
   solveBits(pl: number, ph: number, ol: number, oh: number, limits?: SolveLimits): SolveResult {
     const root = this.lastRoot;
     const resume = this.lastAborted && root[0] === pl && root[1] === ph && root[2] === ol && root[3] === oh;
-    if (!resume) this.clear();
+    if (!resume) {
+      this.clear();
+      this.resumeTop = 0;
+    }
     root[0] = pl;
     root[1] = ph;
     root[2] = ol;
@@ -174,28 +229,45 @@ export class EndgameSolver {
     this.begin(limits);
     const r = this.solveRoot(pl, ph, ol, oh);
     this.lastAborted = r.aborted;
+    if (!r.aborted) this.resumeTop = 0;
     return r;
   }
 
   private solveRoot(pl: number, ph: number, ol: number, oh: number): SolveResult {
-    const t = this.t;
-    mobility(pl, ph, ol, oh, t, 0);
-    if ((t[0] | t[1]) === 0) {
-      mobility(ol, oh, pl, ph, t, 0);
-      if ((t[0] | t[1]) === 0) return { move: null, score: finalScore(pl, ph, ol, oh), nodes: 1, aborted: false };
-      const score = -this.search(ol, oh, pl, ph, -INF, INF, emptiesOf(pl, ph, ol, oh), parityOf(pl, ph, ol, oh));
-      if (this.aborted) return this.abortedResult();
-      return { move: PASS, score: score | 0, nodes: this.nodes + 1, aborted: false };
-    }
     const n = emptiesOf(pl, ph, ol, oh);
     const parity = parityOf(pl, ph, ol, oh);
-    const count = this.orderMoves(pl, ph, ol, oh, t[0], t[1], n, parity, -1);
     const base = n * LIST;
-    this.sortRoot(pl, ph, ol, oh, base, count);
-    let best = -INF;
-    let bestMove = this.moves[base];
-    let alpha = -INF;
-    for (let i = 0; i < count; i++) {
+    let count: number;
+    let first: number;
+    let best: number;
+    let bestMove: number;
+    let alpha: number;
+    // Resuming: the root frame continues its step in progress (its move list is as the last call left it).
+    let resumed = this.resumeTop > 0;
+    if (resumed) {
+      if (this.resumeTop === 1) this.resumeTop = 0;
+      if (this.fKind[0] === FRAME_PASS) return this.rootPass(pl, ph, ol, oh, n, parity);
+      count = this.fCount[0];
+      first = this.fIndex[0];
+      best = this.fBest[0];
+      bestMove = this.fBestMove[0];
+      alpha = this.fAlpha[0];
+    } else {
+      const t = this.t;
+      mobility(pl, ph, ol, oh, t, 0);
+      if ((t[0] | t[1]) === 0) {
+        mobility(ol, oh, pl, ph, t, 0);
+        if ((t[0] | t[1]) === 0) return { move: null, score: finalScore(pl, ph, ol, oh), nodes: 1, aborted: false };
+        return this.rootPass(pl, ph, ol, oh, n, parity);
+      }
+      count = this.orderMoves(pl, ph, ol, oh, t[0], t[1], n, parity, -1);
+      this.sortRoot(pl, ph, ol, oh, base, count);
+      first = 0;
+      best = -INF;
+      bestMove = this.moves[base];
+      alpha = -INF;
+    }
+    for (let i = first; i < count; i++) {
       const sq = this.moves[base + i];
       const fl = this.flipLo[base + i];
       const fh = this.flipHi[base + i];
@@ -203,33 +275,51 @@ export class EndgameSolver {
       const cph = oh ^ fh;
       const col = pl | fl | BIT_LO[sq];
       const coh = ph | fh | BIT_HI[sq];
+      const cpar = parity ^ QUADRANT[sq];
       let v: number;
       if (i === 0) {
         // MTD(f) from a draw: null windows converge on the first move's score, each step reusing the table,
         // for less work than one full-window search.
-        let lower = -INF;
-        let upper = INF;
-        v = 0;
-        while (lower < upper) {
-          const b = v === lower ? v + 1 : v;
-          v = -this.search(cpl, cph, col, coh, -b, -(b - 1), n - 1, parity ^ QUADRANT[sq]);
-          if (this.aborted) return this.abortedResult();
+        const mtd = this.rootMtd;
+        let lower = resumed ? mtd[0] : -INF;
+        let upper = resumed ? mtd[1] : INF;
+        let b = resumed ? mtd[2] : 0;
+        resumed = false;
+        for (;;) {
+          v = -this.search(cpl, cph, col, coh, -b, -(b - 1), n - 1, cpar, 1);
+          if (this.aborted) {
+            mtd[0] = lower;
+            mtd[1] = upper;
+            mtd[2] = b;
+            return this.suspendRoot(i, PHASE_FIRST, count, best, bestMove, alpha, 0);
+          }
           if (v < b) upper = v;
           else lower = v;
+          if (lower >= upper) break;
+          b = v === lower ? v + 1 : v;
         }
-      }
-      else {
-        v = -this.search(cpl, cph, col, coh, -alpha - 1, -alpha, n - 1, parity ^ QUADRANT[sq]);
-        if (this.aborted) return this.abortedResult();
+      } else {
         // A move that beats the best so far climbs by null windows from its proven bound (the table keeps
         // each step cheap) instead of one wide re-search.
-        while (v > alpha) {
-          const floor = v;
-          v = -this.search(cpl, cph, col, coh, -floor - 1, -floor, n - 1, parity ^ QUADRANT[sq]);
-          if (this.aborted) return this.abortedResult();
-          if (v <= floor) {
-            v = floor;
-            break;
+        let floor: number;
+        if (resumed && this.fPhase[0] === PHASE_RESEARCH) {
+          floor = this.fValue[0];
+          v = floor;
+        } else {
+          v = -this.search(cpl, cph, col, coh, -alpha - 1, -alpha, n - 1, cpar, 1);
+          if (this.aborted) return this.suspendRoot(i, PHASE_FIRST, count, best, bestMove, alpha, 0);
+          floor = v;
+        }
+        resumed = false;
+        if (v > alpha) {
+          for (;;) {
+            v = -this.search(cpl, cph, col, coh, -floor - 1, -floor, n - 1, cpar, 1);
+            if (this.aborted) return this.suspendRoot(i, PHASE_RESEARCH, count, best, bestMove, alpha, floor);
+            if (v <= floor) {
+              v = floor;
+              break;
+            }
+            floor = v;
           }
         }
       }
@@ -240,6 +330,71 @@ export class EndgameSolver {
       }
     }
     return { move: bestMove, score: best | 0, nodes: this.nodes + 1, aborted: false };
+  }
+
+  /** The root passes: the opponent's exact score, negated (resumable like any frame). */
+  private rootPass(pl: number, ph: number, ol: number, oh: number, n: number, parity: number): SolveResult {
+    const score = -this.search(ol, oh, pl, ph, -INF, INF, n, parity, 1);
+    if (this.aborted) {
+      this.fKind[0] = FRAME_PASS;
+      if (this.resumeTop < 1) this.resumeTop = 1;
+      return this.abortedResult();
+    }
+    return { move: PASS, score: score | 0, nodes: this.nodes + 1, aborted: false };
+  }
+
+  /** Keeps the root's state when a limit stops the search of its move i: the next call on this root goes on from it. */
+  private suspendRoot(i: number, phase: number, count: number, best: number, bestMove: number, alpha: number, floor: number): SolveResult {
+    this.fKind[0] = FRAME_MOVES;
+    this.fPhase[0] = phase;
+    this.fIndex[0] = i;
+    this.fCount[0] = count;
+    this.fBest[0] = best;
+    this.fBestMove[0] = bestMove;
+    this.fAlpha[0] = alpha;
+    this.fValue[0] = floor;
+    if (this.resumeTop < 1) this.resumeTop = 1;
+    return this.abortedResult();
+  }
+
+  /**
+   * Keeps the state of a search frame at ply whose child i was stopped by a limit (phase: its first search, or
+   * the re-search after the null-window value v); returns the aborted value 0, which nobody uses.
+   */
+  private suspend(
+    ply: number,
+    i: number,
+    phase: number,
+    v: number,
+    count: number,
+    alpha: number,
+    beta: number,
+    searchedAlpha: number,
+    slot: number,
+    best: number,
+    bestMove: number,
+  ): number {
+    this.fKind[ply] = FRAME_MOVES;
+    this.fPhase[ply] = phase;
+    this.fIndex[ply] = i;
+    this.fValue[ply] = v;
+    this.fCount[ply] = count;
+    this.fAlpha[ply] = alpha;
+    this.fBeta[ply] = beta;
+    this.fSearchedAlpha[ply] = searchedAlpha;
+    this.fSlot[ply] = slot;
+    this.fBest[ply] = best;
+    this.fBestMove[ply] = bestMove;
+    // The deepest frame suspends first: it marks the end of the path.
+    if (this.resumeTop <= ply) this.resumeTop = ply + 1;
+    return 0;
+  }
+
+  /** Keeps a passing frame at ply whose search of the opponent's reply was stopped by a limit. */
+  private suspendPass(ply: number): number {
+    this.fKind[ply] = FRAME_PASS;
+    if (this.resumeTop <= ply) this.resumeTop = ply + 1;
+    return 0;
   }
 
   /** Sets up the limits of a new solve (none: never checked). */
@@ -285,6 +440,7 @@ export class EndgameSolver {
     const [pl, ph, ol, oh] = b;
     this.clear();
     this.lastAborted = false;
+    this.resumeTop = 0;
     this.begin(undefined);
     const t = this.t;
     mobility(pl, ph, ol, oh, t, 0);
@@ -295,7 +451,7 @@ export class EndgameSolver {
     if ((ml | mh) === 0) {
       mobility(ol, oh, pl, ph, t, 0);
       if ((t[0] | t[1]) === 0) return [];
-      return [{ move: PASS, score: -this.search(ol, oh, pl, ph, -INF, INF, n, parity) | 0 }];
+      return [{ move: PASS, score: -this.search(ol, oh, pl, ph, -INF, INF, n, parity, 1) | 0 }];
     }
     const out: { move: number; score: number }[] = [];
     while ((ml | mh) !== 0) {
@@ -310,7 +466,7 @@ export class EndgameSolver {
       flips(sq, pl, ph, ol, oh, t, 4);
       const fl = t[4];
       const fh = t[5];
-      const v = -this.search(ol ^ fl, oh ^ fh, pl | fl | BIT_LO[sq], ph | fh | BIT_HI[sq], -INF, INF, n - 1, parity ^ QUADRANT[sq]);
+      const v = -this.search(ol ^ fl, oh ^ fh, pl | fl | BIT_LO[sq], ph | fh | BIT_HI[sq], -INF, INF, n - 1, parity ^ QUADRANT[sq], 1);
       out.push({ move: sq, score: v | 0 });
     }
     return out.sort((a, b) => b.score - a.score || a.move - b.move);
@@ -453,61 +609,95 @@ export class EndgameSolver {
     return count;
   }
 
-  /** Fail-soft negamax with a hash table and sorted moves, for positions with more than SHALLOW empties. */
-  private search(pl: number, ph: number, ol: number, oh: number, alpha: number, beta: number, n: number, parity: number): number {
+  /**
+   * Fail-soft negamax with a hash table and sorted moves, for positions with more than SHALLOW empties; ply is
+   * the frame's distance from the root (its index in the suspended path).
+   */
+  private search(pl: number, ph: number, ol: number, oh: number, alpha: number, beta: number, n: number, parity: number, ply: number): number {
     if (n <= SHALLOW) return this.shallow(pl, ph, ol, oh, alpha, beta, n, parity);
-    // Limits of an interruptible solve; once given up, every node returns at once and nothing is stored.
-    if (this.nodes >= this.nextCheck && this.interrupted()) return 0;
-    this.nodes++;
-    // Stability cutoff; skipped at once when even all the opponent's discs being stable would not cut.
-    if (alpha >= STABILITY_THRESHOLD[n] && 64 - 2 * (popcount(ol) + popcount(oh)) <= alpha) {
-      const bound = 64 - 2 * stableDiscs(ol, oh, pl, ph);
-      if (bound <= alpha) return bound;
-    }
-    const t = this.t;
-    mobility(pl, ph, ol, oh, t, 0);
-    const ml = t[0];
-    const mh = t[1];
-    if ((ml | mh) === 0) {
-      mobility(ol, oh, pl, ph, t, 0);
-      if ((t[0] | t[1]) === 0) return finalScore(pl, ph, ol, oh);
-      return -this.search(ol, oh, pl, ph, -beta, -alpha, n, parity);
-    }
-    let slot = -1;
-    let hashMove = -1;
-    if (n >= HASHED) {
-      slot = this.probe(pl, ph, ol, oh);
-      if (slot >= 0 && this.tEmpties[slot] !== 0) {
-        const lower = this.tLower[slot];
-        const upper = this.tUpper[slot];
-        if (lower >= beta) return lower;
-        if (upper <= alpha) return upper;
-        if (lower === upper) return lower;
-        if (lower > alpha) alpha = lower;
-        if (upper < beta) beta = upper;
-        hashMove = this.tMove[slot];
-      }
-    }
-    const searchedAlpha = alpha;
-    const count = this.orderMoves(pl, ph, ol, oh, ml, mh, n, parity, hashMove);
     const base = n * LIST;
-    if (n > ETC) {
-      // Enhanced transposition cutoff: a child already known to be bad enough for the opponent refutes at once.
-      for (let i = 0; i < count; i++) {
-        const sq = this.moves[base + i];
-        const fl = this.flipLo[base + i];
-        const fh = this.flipHi[base + i];
-        const c = this.probe(ol ^ fl, oh ^ fh, pl | fl | BIT_LO[sq], ph | fh | BIT_HI[sq]);
-        if (c >= 0 && -this.tUpper[c] >= beta) {
-          const v = -this.tUpper[c];
-          this.store(slot, pl, ph, ol, oh, n, alpha, beta, v, sq);
-          return v;
+    let slot: number;
+    let searchedAlpha: number;
+    let count: number;
+    let first: number;
+    let best: number;
+    let bestMove: number;
+    // A null-window value whose re-search is due (only when resuming one).
+    let pending = NO_VALUE;
+    if (this.resumeTop > ply) {
+      // On the suspended path of an aborted call: already counted, checked, probed and ordered; go on with the
+      // child in progress, with the bounds as they were then.
+      if (this.resumeTop === ply + 1) this.resumeTop = 0;
+      if (this.fKind[ply] === FRAME_PASS) {
+        const v = -this.search(ol, oh, pl, ph, -beta, -alpha, n, parity, ply + 1);
+        if (this.aborted) return this.suspendPass(ply);
+        return v;
+      }
+      first = this.fIndex[ply];
+      count = this.fCount[ply];
+      alpha = this.fAlpha[ply];
+      beta = this.fBeta[ply];
+      searchedAlpha = this.fSearchedAlpha[ply];
+      slot = this.fSlot[ply];
+      best = this.fBest[ply];
+      bestMove = this.fBestMove[ply];
+      if (this.fPhase[ply] === PHASE_RESEARCH) pending = this.fValue[ply];
+    } else {
+      // Limits of an interruptible solve; once given up, every node returns at once and nothing is stored.
+      if (this.nodes >= this.nextCheck && this.interrupted()) return 0;
+      this.nodes++;
+      // Stability cutoff; skipped at once when even all the opponent's discs being stable would not cut.
+      if (alpha >= STABILITY_THRESHOLD[n] && 64 - 2 * (popcount(ol) + popcount(oh)) <= alpha) {
+        const bound = 64 - 2 * stableDiscs(ol, oh, pl, ph);
+        if (bound <= alpha) return bound;
+      }
+      const t = this.t;
+      mobility(pl, ph, ol, oh, t, 0);
+      const ml = t[0];
+      const mh = t[1];
+      if ((ml | mh) === 0) {
+        mobility(ol, oh, pl, ph, t, 0);
+        if ((t[0] | t[1]) === 0) return finalScore(pl, ph, ol, oh);
+        const v = -this.search(ol, oh, pl, ph, -beta, -alpha, n, parity, ply + 1);
+        if (this.aborted) return this.suspendPass(ply);
+        return v;
+      }
+      slot = -1;
+      let hashMove = -1;
+      if (n >= HASHED) {
+        slot = this.probe(pl, ph, ol, oh);
+        if (slot >= 0 && this.tEmpties[slot] !== 0) {
+          const lower = this.tLower[slot];
+          const upper = this.tUpper[slot];
+          if (lower >= beta) return lower;
+          if (upper <= alpha) return upper;
+          if (lower === upper) return lower;
+          if (lower > alpha) alpha = lower;
+          if (upper < beta) beta = upper;
+          hashMove = this.tMove[slot];
         }
       }
+      searchedAlpha = alpha;
+      count = this.orderMoves(pl, ph, ol, oh, ml, mh, n, parity, hashMove);
+      if (n > ETC) {
+        // Enhanced transposition cutoff: a child already known to be bad enough for the opponent refutes at once.
+        for (let i = 0; i < count; i++) {
+          const sq = this.moves[base + i];
+          const fl = this.flipLo[base + i];
+          const fh = this.flipHi[base + i];
+          const c = this.probe(ol ^ fl, oh ^ fh, pl | fl | BIT_LO[sq], ph | fh | BIT_HI[sq]);
+          if (c >= 0 && -this.tUpper[c] >= beta) {
+            const v = -this.tUpper[c];
+            this.store(slot, pl, ph, ol, oh, n, alpha, beta, v, sq);
+            return v;
+          }
+        }
+      }
+      first = 0;
+      best = -INF;
+      bestMove = this.moves[base];
     }
-    let best = -INF;
-    let bestMove = this.moves[base];
-    for (let i = 0; i < count; i++) {
+    for (let i = first; i < count; i++) {
       const sq = this.moves[base + i];
       const fl = this.flipLo[base + i];
       const fh = this.flipHi[base + i];
@@ -517,11 +707,23 @@ export class EndgameSolver {
       const coh = ph | fh | BIT_HI[sq];
       const cpar = parity ^ QUADRANT[sq];
       let v: number;
-      if (i === 0 || beta - alpha === 1) v = -this.search(cpl, cph, col, coh, -beta, -alpha, n - 1, cpar);
-      else {
-        v = -this.search(cpl, cph, col, coh, -alpha - 1, -alpha, n - 1, cpar);
+      if (i === 0 || beta - alpha === 1) {
+        v = -this.search(cpl, cph, col, coh, -beta, -alpha, n - 1, cpar, ply + 1);
+        if (this.aborted) return this.suspend(ply, i, PHASE_FIRST, 0, count, alpha, beta, searchedAlpha, slot, best, bestMove);
+      } else {
+        if (pending === NO_VALUE) {
+          v = -this.search(cpl, cph, col, coh, -alpha - 1, -alpha, n - 1, cpar, ply + 1);
+          if (this.aborted) return this.suspend(ply, i, PHASE_FIRST, 0, count, alpha, beta, searchedAlpha, slot, best, bestMove);
+        } else {
+          v = pending;
+          pending = NO_VALUE;
+        }
         // The probe proved a lower bound v: the re-search window starts just below it.
-        if (v > alpha && v < beta) v = -this.search(cpl, cph, col, coh, -beta, -(v - 1), n - 1, cpar);
+        if (v > alpha && v < beta) {
+          const w = -this.search(cpl, cph, col, coh, -beta, -(v - 1), n - 1, cpar, ply + 1);
+          if (this.aborted) return this.suspend(ply, i, PHASE_RESEARCH, v, count, alpha, beta, searchedAlpha, slot, best, bestMove);
+          v = w;
+        }
       }
       if (v > best) {
         best = v;
@@ -532,7 +734,7 @@ export class EndgameSolver {
         }
       }
     }
-    if (this.aborted) return 0; // an unproven value: never stored
+    // Every child that a limit stopped returned above: best is proven.
     if (n >= HASHED) this.store(slot, pl, ph, ol, oh, n, searchedAlpha, beta, best, bestMove);
     return best;
   }
