@@ -21,6 +21,11 @@ export interface BotOptions {
   sliceMs?: number;
   /** Seed of the level randomness (default 1). */
   seed?: number;
+  /**
+   * Solver nodes of one presolve slice in a think without a time limit (default: the game's own, about 10–30 ms of
+   * solving). The solvers resume a cut-short call, so any slice finishes what one call does, in about its nodes.
+   */
+  solveSliceNodes?: number;
 }
 
 const PROGRESS_INTERVAL_MS = 200; // at most 5 progress reports a second
@@ -58,6 +63,7 @@ export class Bot {
   private readonly shared: boolean;
   private readonly sliced: boolean;
   private readonly sliceMs: number;
+  private readonly solveSliceNodes: number | undefined;
   private readonly rng: Rng;
   private running: RunningSearch | null = null;
   private busy = false;
@@ -70,6 +76,7 @@ export class Bot {
     // Without shared memory a stop can only arrive between slices, so slicing is then required.
     this.sliced = (options.slices ?? true) || !this.shared;
     this.sliceMs = options.sliceMs ?? 25;
+    this.solveSliceNodes = options.solveSliceNodes;
     this.rng = new Rng(options.seed ?? 1);
   }
 
@@ -264,7 +271,8 @@ export class Bot {
     let sliceStart = now();
     let sliceUsed = 0;
     const over = (): boolean => this.stopAsked || stopRaised(flag) || now() >= end;
-    const run = async <R extends SolveOutcome>(solve: (limits: SolveSlice) => R, budget: number | undefined, sliceNodes: number): Promise<R> => {
+    const run = async <R extends SolveOutcome>(solve: (limits: SolveSlice) => R, budget: number | undefined, gameSliceNodes: number): Promise<R> => {
+      const sliceNodes = this.solveSliceNodes ?? gameSliceNodes;
       let nodes = 0;
       for (;;) {
         const stopped = over();
