@@ -28,6 +28,7 @@ if (status === 0) status = pnpm(['exec', 'turbo', 'run', 'typecheck', 'test', 'e
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const durations = [];
 for (const dir of reportDirs) {
   for (const file of ['vitest.json', 'vitest-e2e.json']) {
     const path = join(dir, file);
@@ -36,8 +37,18 @@ for (const dir of reportDirs) {
     passed += r.numPassedTests ?? 0;
     failed += r.numFailedTests ?? 0;
     skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+    for (const f of r.testResults ?? []) {
+      for (const a of f.assertionResults ?? []) durations.push([a.duration ?? 0, `${f.name.slice(root.length)} › ${a.title}`]);
+    }
   }
 }
 if (status !== 0 && failed === 0) failed = 1; // a build, typecheck or runner failure counts as a failure
+// Every test has vitest's 120 s timeout (vitest.shared.ts, apps/web/vitest.e2e.config.ts); the suite keeps each under a
+// quarter of it even on a slow machine (`npm run test:slow`), so the slowest are shown against that.
+durations.sort((a, b) => b[0] - a[0]);
+if (durations.length > 0) {
+  console.log('\nslowest tests (timeout 120 s):');
+  for (const [ms, name] of durations.slice(0, 5)) console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`);
+}
 console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(status !== 0 || failed > 0 ? 1 : 0);
