@@ -15,7 +15,7 @@ const usage = `usage: pnpm bench <command> [options]   (after \`pnpm build\`; ev
 commands:
   selfplay     Qi bots against each other in parallel worker threads (statistics, SPRT, records, HTML report)
   match        the same with external engines too (gtp:…, piskvork:…)
-  calibrate    Elo of levels 1-10 per game (Bradley-Terry fit, level 1 = 0) → data/levels-elo.json
+  calibrate    Elo of levels 1-10 per game (Bradley-Terry fit, level 1 = 0) → ai-worker data/levels-elo.json
   regression   fixed positions with known answers; exit 1 on a regression against baselines/regression.json
   profile      micro-benchmarks (ops/s ± error) compared with baselines/profile.json
   signature    node counts of the fixed searches; exit 1 when they differ from baselines/signature.json

@@ -71,7 +71,7 @@ describe('playing Go against Qi', () => {
     await page.click('dialog.new-game input[name="seat-white"][value="qi"]', { force: true });
     const options = await page.locator('dialog.new-game select[name="level-white"] option').allInnerTexts();
     expect(options).toHaveLength(10);
-    const table = JSON.parse(readFileSync(new URL('../../bench/data/levels-elo.json', import.meta.url), 'utf8')) as {
+    const table = JSON.parse(readFileSync(new URL('../../../packages/ai-worker/data/levels-elo.json', import.meta.url), 'utf8')) as {
       games: Record<string, { levels: { level: number; elo: number }[] }>;
     };
     const go = table.games.go;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import calibration from '../../../../bench/data/levels-elo.json';
+import calibration from '@qi/ai-worker/levels-elo.json';
 import { translate } from '../../i18n.js';
 import { goLevelRatings, levelLabel, levelRatings } from './levels-elo.js';
 

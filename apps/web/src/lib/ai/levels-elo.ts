@@ -1,7 +1,7 @@
-import calibration from '../../../../bench/data/levels-elo.json';
+import calibration from '@qi/ai-worker/levels-elo.json';
 
 /**
- * The Elo of Qi's levels as the bench measured them (`pnpm bench calibrate`, apps/bench/data/levels-elo.json,
+ * The Elo of Qi's levels as the bench measured them (`pnpm bench calibrate`, packages/ai-worker/data/levels-elo.json,
  * level 1 = 0). The app shows a level's rating only when the table holds that game: no calibration, no number.
  */
 
