@@ -8,6 +8,9 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     environment: 'node',
+    // The workspace's test timeout (vitest.shared.ts), not vitest's 5 s: the hint test runs the real bot's one-second
+    // hint (wall time by design), over a quarter of 5 s on a slow machine, and the players' waits allow 10–20 s.
+    testTimeout: 120_000,
     // The JSON report lets `npm test` print one closing line with the totals of every package.
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/vitest.json' },

@@ -117,7 +117,10 @@ describe('matches through worker threads', () => {
   it('go 9x9, gomoku and chinese checkers: tiny games end with a result and a readable record', async () => {
     for (const [id, a, b] of [
       ['go', 'nodes:40', 'nodes:20'],
-      ['gomoku', 'depth:2', 'depth:1'],
+      // Gomoku by MCTS playouts: alpha-beta at any depth runs the full-strength threat solvers first (up to millions of
+      // solver nodes a move: depth 2 vs 1 made this test 30 s, 75 s on half a core); its path through the harness is the
+      // piskvork match of commands.test.ts. A few seconds, and no clock anywhere, so the games repeat on any machine.
+      ['gomoku', 'nodes:40+algo:mcts', 'nodes:20+algo:mcts'],
       ['checkers', 'depth:2', 'depth:1'],
     ]) {
       const dir = out();

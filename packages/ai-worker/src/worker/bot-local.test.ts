@@ -13,7 +13,10 @@ describe('Bot (in-process)', () => {
   });
 
   it('plays legal moves at low and high levels, with variety only at low ones', async () => {
-    const bot = new Bot({ seed: 9 });
+    // Unsliced: a level's think has a clock (3 s a move), and a timed search sliced by time restarts the iteration a
+    // slice cuts, so its node counts (and, in very short slices, its move) follow the machine's speed. In one step,
+    // level 9's depth 9 (a few ms here) plays the same move on any machine that searches it within the clock.
+    const bot = new Bot({ seed: 9, slices: false });
     bot.setPosition({ game: 'reversi' });
     const start = new ReversiPosition();
     const seen = new Map<number, Set<number>>();
@@ -34,7 +37,10 @@ describe('Bot (in-process)', () => {
     bot.setPosition({ game: 'gomoku', moves: ['H8', 'J9', 'H9'] });
     const t0 = performance.now();
     const hint = await bot.hint();
-    expect(performance.now() - t0).toBeLessThan(3000);
+    // The hint's own clock (a second, what the person waits for): asserted at three times that, the time printed.
+    const ms = performance.now() - t0;
+    console.log(`gomoku hint in ${ms.toFixed(0)} ms (${hint.reason}, ${hint.nodes} nodes)`);
+    expect(ms).toBeLessThan(3000);
     expect(hint.done).toBe(true);
     const check = new GomokuPosition();
     for (const m of ['H8', 'J9', 'H9']) check.play(check.parseMove(m));

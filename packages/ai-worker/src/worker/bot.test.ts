@@ -55,7 +55,12 @@ describe('Bot in a worker thread', () => {
     console.log(`go 9x9 in the worker: ${r.nodes} playouts in ${r.timeMs.toFixed(0)} ms (${((r.nodes * 1000) / r.timeMs).toFixed(0)}/s), ${partial.length} progress reports`);
     expect(partial.length).toBeGreaterThanOrEqual(3);
     expect(partial.length).toBeLessThanOrEqual(Math.ceil(elapsed / 200) + 1);
-    for (let i = 1; i < times.length - 1; i++) expect(times[i] - times[i - 1]).toBeGreaterThan(100);
+    // The throttle (at most one report in 200 ms) on the worker's clock, which each report carries: the arrival times
+    // here also hold the scheduling of two threads on a loaded core, so they are printed, not judged.
+    const gaps = partial.slice(1).map((p, i) => p.timeMs - partial[i].timeMs);
+    const arrivals = times.slice(1, partial.length).map((t, i) => t - times[i]);
+    console.log(`progress every ${gaps.map((g) => g.toFixed(0)).join(', ')} ms in the worker; arriving ${arrivals.map((g) => g.toFixed(0)).join(', ')} ms apart`);
+    for (const g of gaps) expect(g).toBeGreaterThanOrEqual(190);
   });
 
   it('names the bad move of a move list and an unknown game', async () => {
@@ -79,8 +84,9 @@ describe('Bot in a worker thread', () => {
     }));
     await sleep(100);
     await expect(bot.think({ depth: 2 })).rejects.toThrow(/thinking/);
-    // Analysis goes on past the last think's depth until stopped.
-    for (let waited = 0; deepest <= 8 && waited < 10_000; waited += 50) await sleep(50);
+    // Analysis goes on past the last think's depth until stopped: waited for however long this machine needs (a
+    // few hundred ms here), the cap only keeps a broken analysis from using up the test's timeout.
+    for (let waited = 0; deepest <= 8 && waited < 60_000; waited += 50) await sleep(50);
     await bot.stop();
     const analysed = await running;
     expect(analysed.reason).toBe('stopped');

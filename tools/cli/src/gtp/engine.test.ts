@@ -67,14 +67,19 @@ describe('qi gtp thinking through the worker', () => {
   });
 
   it('a command sent right behind an analysis request ends it at once, whenever it arrives', async () => {
+    const times: string[] = [];
     for (const [n, delay] of [[80, -1], [82, 0], [84, 5], [86, 30]] as const) {
       const t0 = performance.now();
       s.send(`${n} lz-analyze 10`);
       if (delay >= 0) await new Promise((r) => setTimeout(r, delay));
       s.send(`${n + 1} name`);
       await s.waitFor(new RegExp(`=${n}\n(info [^\n]*\n)*\n=${n + 1} Qi\n\n`), 5000);
-      expect(performance.now() - t0, `delay ${delay}`).toBeLessThan(2000);
+      const ms = performance.now() - t0;
+      times.push(`${delay < 0 ? 'no wait' : `${delay} ms`}: ${ms.toFixed(0)} ms`);
+      // A user-felt latency (the analysis must end at once): a wide margin, the measured times printed below.
+      expect(ms, `delay ${delay}`).toBeLessThan(2000);
     }
+    console.log(`analysis request, then name after ${times.join(', ')} (request to both answers)`);
   });
 
   it('a bad analysis request fails like any command', async () => {

@@ -76,7 +76,8 @@ describe('Gomoku/Renju knowledge', () => {
       for (let ply = 0; ply < 90 && !g.isTerminal(); ply++) {
         const side = g.currentPlayer() === attacker ? bot : defender;
         side.setPosition({ game: 'gomoku', rules: { rule: 'renju' }, moves });
-        const r = await side.think(side === bot ? { level: 10, timeMs: 1000 } : { depth: 2 });
+        // Full strength without a clock (it was level 10 at 1 s): the VCF is found by node budgets on any machine.
+        const r = await side.think(side === bot ? { nodes: 6000 } : { depth: 2 });
         if (side === bot && ply === 0) expect(isWinScore(r.score) && r.score > 0, p.id).toBe(true);
         expect(g.isLegal(r.move as number), p.id).toBe(true);
         g.play(r.move as number);
@@ -90,7 +91,8 @@ describe('Gomoku/Renju knowledge', () => {
     // White to move against black's open three H8 H9 H10: only H7 and H11 stop black's straight four.
     const g = position(['H8', 'A1', 'H9', 'A15', 'H10']);
     const front = gomokuThreats();
-    const solved = await front.presolve(g, 3000, 10, unslicedRunner);
+    // No time limit: the node budgets of 3 s (threatBudget's default), without the clock that cuts the opponent-VCT checks.
+    const solved = await front.presolve(g, undefined, 10, unslicedRunner);
     expect(solved?.move).toBeUndefined();
     const safe = solved?.rootMoves ?? [];
     expect(safe.length).toBeGreaterThan(0);
