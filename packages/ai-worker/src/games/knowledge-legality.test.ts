@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CheckersPosition, GomokuPosition, MAX_MOVES, ReversiPosition, Rng, keyHex, type Position } from '@qi/engine';
 import { AlphaBeta } from '../alphabeta/search.js';
 import type { Evaluator } from '../alphabeta/types.js';
-import { unslicedRunner, type Presolver } from '../worker/games.js';
+import { unslicedRunner, type Presolver } from '../core/presolve.js';
 import { checkersKnowledge } from './checkers/knowledge.js';
 import { gomokuKnowledge } from './gomoku/knowledge.js';
 import { GOMOKU_WIDTH, gomokuThreats } from './gomoku/threats.js';

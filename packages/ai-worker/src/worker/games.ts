@@ -12,6 +12,7 @@ import { checkersDepth3, gomokuClassic, goRandom, reversiGreedy } from '../basel
 import type { ClassicBot } from '../baselines/types.js';
 import { alphaBetaLevels, type LevelBudget } from './levels.js';
 import type { Algorithm } from './protocol.js';
+import type { Presolver } from '../core/presolve.js';
 
 /** How the worker creates and searches one game. */
 export interface GameEntry {
@@ -47,68 +48,6 @@ export interface GameEntry {
    */
   keepSearchMove?: boolean;
 }
-
-/** What a game's own solver decided before the alpha-beta search. */
-export interface Presolved {
-  /** A move to play outright (a proven win, an exact endgame result); absent: search as usual. */
-  move?: number;
-  /** Its score in the alpha-beta units (±WIN minus plies for a proven win or loss). */
-  score?: number;
-  /** Its line. */
-  pv?: number[];
-  /** Root moves worth searching (e.g. the ones that do not lose to a forced sequence); absent: all. */
-  rootMoves?: number[];
-  /** Nodes the solver spent. */
-  nodes: number;
-}
-
-/** The limits of one solver call, named as the engine solvers' options (EndgameSolver, VcfSolver, VctSolver). */
-export interface SolveSlice {
-  /** Give up at this `performance.now()` time. */
-  deadline?: number;
-  /** Give up once element 0 is raised. */
-  stop?: Int32Array;
-  /** Give up beyond this many nodes. */
-  maxNodes?: number;
-}
-
-/** What a solver call answers, as far as the runner cares. */
-export interface SolveOutcome {
-  /** A limit ended it before it was done. */
-  aborted: boolean;
-  /** Nodes it searched. */
-  nodes: number;
-}
-
-/** Runs a presolver's solver calls under the bot's stop, time and slice limits. */
-export interface SolveRunner {
-  /**
-   * Calls `solve` with the limits of one slice — again after yielding to the event loop while it was cut short
-   * by its slice — until it is done, has spent `budget` nodes (undefined: no budget), or the presolve is over;
-   * returns its last answer, `nodes` summed over the calls. `sliceNodes`: its nodes in about 10–30 ms, the slice
-   * of a search without a time limit (sliced by nodes so that its counts repeat).
-   */
-  run<R extends SolveOutcome>(solve: (limits: SolveSlice) => R, budget: number | undefined, sliceNodes: number): Promise<R>;
-  /** Whether the presolve must end now (stop asked, or its share of the time spent): answer with what is known. */
-  over(): boolean;
-}
-
-/** A game's exact or threat solver, asked first by alpha-beta searches (Reversi endgames, Gomoku VCF). */
-export interface Presolver {
-  /**
-   * Looks at `pos` (left as it was, also between slices) within about `timeMs` at `level` (undefined: full
-   * strength), running its solvers through `runner`; null when it has nothing to say.
-   */
-  presolve(pos: Position, timeMs: number | undefined, level: number | undefined, runner: SolveRunner): Promise<Presolved | null>;
-}
-
-/** A runner without a clock or stop: each solver call runs once, to its node budget (tests, tools). */
-export const unslicedRunner: SolveRunner = {
-  run<R extends SolveOutcome>(solve: (limits: SolveSlice) => R, budget: number | undefined): Promise<R> {
-    return Promise.resolve(solve(budget === undefined ? {} : { maxNodes: budget }));
-  },
-  over: () => false,
-};
 
 const registry = new Map<string, GameEntry>();
 

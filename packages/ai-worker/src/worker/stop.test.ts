@@ -3,7 +3,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { GomokuPosition, ReversiPosition, type Position } from '@qi/engine';
 import { exactScore } from '../games/reversi/endgame.js';
 import { Bot, type BotOptions } from './bot.js';
-import { gameEntry, unslicedRunner } from './games.js';
+import { unslicedRunner } from '../core/presolve.js';
+import { gameEntry } from './games.js';
 import { startNodeBot, type NodeBot } from './node-client.js';
 import type { PositionSetup, Progress } from './protocol.js';
 

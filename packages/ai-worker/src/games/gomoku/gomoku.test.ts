@@ -4,7 +4,7 @@ import { GomokuPosition, MAX_MOVES, Rng, solveVcf, solveVct, type GomokuRule, ty
 import { isWinScore } from '../../core/score.js';
 import { playMatch } from '../../testing/match.js';
 import { Bot } from '../../worker/bot.js';
-import { unslicedRunner } from '../../worker/games.js';
+import { unslicedRunner } from '../../core/presolve.js';
 import { gomokuEvaluate, gomokuSearchMoves } from './knowledge.js';
 import { GOMOKU_WIDTH, gomokuThreats, threatBudget } from './threats.js';
 

@@ -1,7 +1,7 @@
 import { GomokuPosition, MAX_MOVES, VcfSolver, VctSolver, type Position } from '@qi/engine';
 import { now } from '../../core/limits.js';
 import { WIN } from '../../core/score.js';
-import type { Presolved, Presolver, SolveRunner } from '../../worker/games.js';
+import type { Presolved, Presolver, SolveRunner } from '../../core/presolve.js';
 import { gomokuSearchMoves, setRootMoves } from './knowledge.js';
 
 /** The share of the move's time the opponent-VCT checks of the root moves may take. */

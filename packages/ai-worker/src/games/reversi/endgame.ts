@@ -1,5 +1,5 @@
 import { EndgameSolver, type Position, type ReversiPosition } from '@qi/engine';
-import type { Presolved, Presolver, SolveRunner } from '../../worker/games.js';
+import type { Presolved, Presolver, SolveRunner } from '../../core/presolve.js';
 import { DISC, REVERSI_WON } from './eval.js';
 
 /** Solver nodes in one slice of a presolve without a time limit (a few million nodes a second here: 10–40 ms). */

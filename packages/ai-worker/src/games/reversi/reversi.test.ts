@@ -4,7 +4,7 @@ import { MAX_MOVES, ReversiPosition, Rng } from '@qi/engine';
 import { AlphaBeta } from '../../alphabeta/search.js';
 import { playMatch } from '../../testing/match.js';
 import { Bot } from '../../worker/bot.js';
-import { unslicedRunner } from '../../worker/games.js';
+import { unslicedRunner } from '../../core/presolve.js';
 import { exactScore, reversiEndgame, solverEmpties } from './endgame.js';
 import { REVERSI_WON, reversiEvaluate, reversiKnowledge } from './eval.js';
 

@@ -1,0 +1,70 @@
+/**
+ * The contract between the Bot and a game's solvers (Reversi's endgame solver, Gomoku's VCF/VCT): what a presolve
+ * decides, the limits of one solver call, and the runner that slices the calls under the Bot's stop and clock.
+ * Games implement Presolver; the Bot provides SolveRunner. Kept apart from the game registry so that a game's
+ * folder depends on this contract only, never on the registry that imports it.
+ */
+import type { Position } from '@qi/engine';
+
+/** What a game's own solver decided before the alpha-beta search. */
+export interface Presolved {
+  /** A move to play outright (a proven win, an exact endgame result); absent: search as usual. */
+  move?: number;
+  /** Its score in the alpha-beta units (±WIN minus plies for a proven win or loss). */
+  score?: number;
+  /** Its line. */
+  pv?: number[];
+  /** Root moves worth searching (e.g. the ones that do not lose to a forced sequence); absent: all. */
+  rootMoves?: number[];
+  /** Nodes the solver spent. */
+  nodes: number;
+}
+
+/** The limits of one solver call, named as the engine solvers' options (EndgameSolver, VcfSolver, VctSolver). */
+export interface SolveSlice {
+  /** Give up at this `performance.now()` time. */
+  deadline?: number;
+  /** Give up once element 0 is raised. */
+  stop?: Int32Array;
+  /** Give up beyond this many nodes. */
+  maxNodes?: number;
+}
+
+/** What a solver call answers, as far as the runner cares. */
+export interface SolveOutcome {
+  /** A limit ended it before it was done. */
+  aborted: boolean;
+  /** Nodes it searched. */
+  nodes: number;
+}
+
+/** Runs a presolver's solver calls under the bot's stop, time and slice limits. */
+export interface SolveRunner {
+  /**
+   * Calls `solve` with the limits of one slice — again after yielding to the event loop while it was cut short
+   * by its slice — until it is done, has spent `budget` nodes (undefined: no budget), or the presolve is over;
+   * returns its last answer, `nodes` summed over the calls. `sliceNodes`: its nodes in about 10–30 ms, the slice
+   * of a search without a time limit (sliced by nodes so that its counts repeat).
+   */
+  run<R extends SolveOutcome>(solve: (limits: SolveSlice) => R, budget: number | undefined, sliceNodes: number): Promise<R>;
+  /** Whether the presolve must end now (stop asked, or its share of the time spent): answer with what is known. */
+  over(): boolean;
+}
+
+/** A game's exact or threat solver, asked first by alpha-beta searches (Reversi endgames, Gomoku VCF). */
+export interface Presolver {
+  /**
+   * Looks at `pos` (left as it was, also between slices) within about `timeMs` at `level` (undefined: full
+   * strength), running its solvers through `runner`; null when it has nothing to say.
+   */
+  presolve(pos: Position, timeMs: number | undefined, level: number | undefined, runner: SolveRunner): Promise<Presolved | null>;
+}
+
+/** A runner without a clock or stop: each solver call runs once, to its node budget (tests, tools). */
+export const unslicedRunner: SolveRunner = {
+  run<R extends SolveOutcome>(solve: (limits: SolveSlice) => R, budget: number | undefined): Promise<R> {
+    return Promise.resolve(solve(budget === undefined ? {} : { maxNodes: budget }));
+  },
+  over: () => false,
+};
+
