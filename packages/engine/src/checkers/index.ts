@@ -4,3 +4,4 @@ export { checkersRules, selfPlayRules, PLAYER_COUNTS, SELF_PLAY_TURNS_PER_PLAYER
 export { CheckersPosition, checkersMove, moveFrom, moveTo, startSetup, type CheckersSetup } from './position.js';
 export { checkersRecord, readCheckersRecord, writeCheckersRecord, CheckersRecordError, type CheckersRecord, type ReadRecord } from './record.js';
 export { solveCrossing, type CrossingOptions, type CrossingResult } from './solo.js';
+export { checkersDefinition, type CheckersStart } from './definition.js';

@@ -25,3 +25,4 @@ export {
   type GoReplayError,
   type GoReplayOptions,
 } from './sgf-go.js';
+export { goDefinition, alternatingMoves, type GoStart, type GoEvent } from './definition.js';

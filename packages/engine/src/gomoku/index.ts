@@ -24,3 +24,4 @@ export { VcfSolver, solveVcf, type ThreatOptions, type ThreatResult } from './vc
 export { VctSolver, solveVct, type VctOptions } from './vct.js';
 export { lineProblem as gomokuLineProblem } from './solver-testing.js';
 export { readGomokuSgf, writeGomokuSgf, recordOf as gomokuRecordOf, recordStart as gomokuRecordStart, type GomokuRecord } from './sgf-gomoku.js';
+export { gomokuDefinition, type GomokuRules, type GomokuStart } from './definition.js';

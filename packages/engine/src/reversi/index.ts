@@ -13,3 +13,4 @@ export {
   type ReversiRecordMove,
   type ReversiReplay,
 } from './sgf-reversi.js';
+export { reversiDefinition, type ReversiRules, type ReversiStart } from './definition.js';
