@@ -22,7 +22,7 @@ export { checkersKnowledge, checkersPlayouts, checkersStanding, distanceTables, 
 export { reversiGreedy, gomokuClassic, checkersDepth3, goRandom, type ClassicBot } from './baselines/index.js';
 export { benchSignature, signatureTotal, type SignatureEntry } from './bench/signature.js';
 export { Bot, type BotOptions } from './worker/bot.js';
-export { registerGame, gameEntry, type GameEntry } from './worker/games.js';
+export { registerGame, gameEntry, workerGame, setUpPosition, type GameEntry, type WorkerGame } from './worker/games.js';
 export { unslicedRunner, type Presolver, type Presolved, type SolveRunner, type SolveSlice, type SolveOutcome } from './core/presolve.js';
 export { levelBudget, pickCandidate, type LevelBudget } from './worker/levels.js';
 export { nodeEndpoint, type NodePort } from './worker/node-endpoint.js';

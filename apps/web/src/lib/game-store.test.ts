@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { gameDefinition } from '@qi/engine';
 import { describe, expect, it } from 'vitest';
 import { format } from '../i18n.js';
 import { GoGame, defaultSettings, handicapChoices, type GameSettings, type GameView } from './game-store.js';
@@ -361,8 +362,9 @@ describe('GoGame store', () => {
     game.newGame(nine({ handicap: 3, komi: 0.5 }));
     playAll(game, ['E5']);
     const setup = game.aiSetup();
-    expect(setup.rules).toMatchObject({ handicap: 3, toMove: 1, komi: 0.5 });
-    const stones = (setup.rules!.black as string[]).map((v) => vertexOf(game.view, v));
+    expect(setup.rules).toMatchObject({ komi: 0.5 });
+    expect(gameDefinition('go').create(setup.rules, setup.start).currentPlayer()).toBe(1);
+    const stones = (setup.start!.handicap as string[]).map((v) => vertexOf(game.view, v));
     expect(stones).toHaveLength(3);
     for (const { col, row } of stones) expect(game.view.stones[row * 9 + col]).toBe(1);
     expect(setup.moves).toEqual(['E5']);
@@ -370,7 +372,8 @@ describe('GoGame store', () => {
     game.loadSgf('(;GM[1]FF[4]SZ[9]AW[aa];B[ee];B[dd])');
     expect(game.aiSetup()).toEqual({
       game: 'go',
-      rules: { ...game.view.rules, black: ['D6', 'E5'], white: ['A9'], toMove: 1 },
+      rules: { ...game.view.rules },
+      start: { black: ['D6', 'E5'], white: ['A9'], toMove: 'white' },
       moves: [],
     });
   });

@@ -4,6 +4,7 @@ import {
   PASS,
   estimateDead,
   fixedHandicap,
+  goDefinition,
   goRules,
   readGoSgf,
   replayGo,
@@ -12,6 +13,7 @@ import {
   type GoRecord,
   type GoRecordNode,
   type GoRules,
+  type GoStart,
   type KoRule,
   type Score,
   type Scoring,
@@ -126,12 +128,10 @@ const REASON_KEY: Record<string, MessageKey> = {
 
 type Listener = (view: GameView) => void;
 
-/** Stones on the board where the undoable moves start, and who moves first there. */
+/** Where the undoable moves start: the board as a Go start (none for an empty board, Black to move), who moves first there. */
 interface StartBoard {
-  black: string[];
-  white: string[];
+  start: GoStart | undefined;
   toMove: number;
-  handicap: number;
 }
 
 /** One Go game driven by two players sharing the screen. */
@@ -225,8 +225,8 @@ export class GoGame {
   }
 
   /**
-   * The game as the AI worker sets it up: the rules, the start board (handicap or setup stones and the side to
-   * move, as extra rules fields the page's worker understands) and the moves since. A record whose colours do not
+   * The game as the AI worker sets it up: the rules, the start (handicap or setup stones and the side to move, as
+   * the engine's Go definition reads it from the board) and the moves since. A record whose colours do not
    * alternate (an SGF may do that) is given as its current board with no moves.
    */
   aiSetup(): PositionSetup {
@@ -242,13 +242,10 @@ export class GoGame {
       moves.push(entry.text);
       side = 1 - side;
     }
-    const start = alternating ? this.start : this.startBoard();
-    const rules: Record<string, unknown> = { ...this.pos.rules };
-    if (start.black.length > 0) rules.black = start.black;
-    if (start.white.length > 0) rules.white = start.white;
-    if (start.handicap > 0) rules.handicap = start.handicap;
-    if (start.black.length + start.white.length > 0 || start.toMove !== 0) rules.toMove = start.toMove;
-    return { game: 'go', rules, moves: alternating ? moves : [] };
+    const { start } = alternating ? this.start : this.startBoard();
+    const setup: PositionSetup = { game: 'go', rules: { ...this.pos.rules }, moves: alternating ? moves : [] };
+    if (start !== undefined) setup.start = { ...start };
+    return setup;
   }
 
   /** The stones of the chain at a point (empty for an empty point): what a click toggles while marking. */
@@ -498,14 +495,7 @@ export class GoGame {
   }
 
   private startBoard(): StartBoard {
-    const black: string[] = [];
-    const white: string[] = [];
-    for (const p of this.pos.points()) {
-      const stone = this.pos.stoneAt(p);
-      if (stone === 1) black.push(this.pos.moveToText(p));
-      else if (stone === 2) white.push(this.pos.moveToText(p));
-    }
-    return { black, white, toMove: this.pos.currentPlayer(), handicap: this.pos.handicap };
+    return { start: goDefinition.startOf(this.pos), toMove: this.pos.currentPlayer() };
   }
 
   private rootNode(): GoRecordNode {

@@ -1,6 +1,6 @@
 import { MAX_MOVES, Rng, type Position } from '@qi/engine';
 import { Bot } from '../worker/bot.js';
-import { gameEntry } from '../worker/games.js';
+import { workerGame } from '../worker/games.js';
 import type { ThinkLimits } from '../worker/protocol.js';
 
 /** A small in-process match between two Bot settings (for tests and quick strength checks; the bench runs the real ones). */
@@ -62,7 +62,8 @@ export function randomOpening(pos: Position, plies: number, rng: Rng, buf: Int32
 
 /** Plays the match in this thread (two-player games: A takes seat 0 in even games, seat 1 in odd ones). */
 export async function playMatch(o: MatchOptions): Promise<MatchResult> {
-  const entry = gameEntry(o.game);
+  const { definition } = workerGame(o.game);
+  const create = (): Position => definition.create(o.rules);
   const rng = new Rng(o.seed ?? 1);
   const buf = new Int32Array(MAX_MOVES);
   const returns = new Float64Array(6);
@@ -72,8 +73,8 @@ export async function playMatch(o: MatchOptions): Promise<MatchResult> {
   let opening: number[] = [];
   for (let g = 0; g < o.games; g++) {
     const seatA = g % 2;
-    if (seatA === 0) opening = o.opening ? o.opening(entry.create(o.rules), rng) : randomOpening(entry.create(o.rules), o.openingPlies ?? 4, rng, buf);
-    const pos: Position = entry.create(o.rules);
+    if (seatA === 0) opening = o.opening ? o.opening(create(), rng) : randomOpening(create(), o.openingPlies ?? 4, rng, buf);
+    const pos: Position = create();
     const moves: number[] = [];
     for (const m of opening) {
       pos.play(m);

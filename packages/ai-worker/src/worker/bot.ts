@@ -7,7 +7,7 @@ import { Mcts } from '../mcts/search.js';
 import type { MctsResult } from '../mcts/types.js';
 import type { ClassicBot } from '../baselines/types.js';
 import type { Presolved, Presolver, SolveOutcome, SolveRunner, SolveSlice } from '../core/presolve.js';
-import { gameEntry, type GameEntry } from './games.js';
+import { gameEntry, setUpPosition, type GameEntry } from './games.js';
 import { levelBudget, pickCandidate } from './levels.js';
 import type { Algorithm, Candidate, PositionInfo, PositionSetup, Progress, ThinkLimits } from './protocol.js';
 import { yieldToEventLoop } from './yield.js';
@@ -81,24 +81,15 @@ export class Bot {
     this.rng = new Rng(options.seed ?? 1);
   }
 
-  /** Sets the game and replays its moves (integers or text); an illegal move throws naming its number and text. */
+  /**
+   * Sets the game (rules and start checked by its definition) and replays its moves (integers or text); an
+   * illegal move throws naming its number and text.
+   */
   setPosition(setup: PositionSetup): PositionInfo {
     this.assertIdle();
     const entry = gameEntry(setup.game);
-    const key = JSON.stringify([setup.game, setup.rules ?? null]);
-    const moves = setup.moves ?? [];
-    const pos = entry.create(setup.rules);
-    const list: number[] = [];
-    moves.forEach((m, i) => {
-      let move: number;
-      try {
-        move = typeof m === 'number' ? m : pos.parseMove(m);
-        playChecked(pos, move);
-      } catch (e) {
-        throw new Error(`move ${i + 1} (${String(m)}): ${(e as Error).message}`);
-      }
-      list.push(move);
-    });
+    const key = JSON.stringify([setup.game, setup.rules ?? null, setup.start ?? null]);
+    const { pos, moves: list } = setUpPosition(setup);
     const continues = key === this.setupKey && this.played.length <= list.length && this.played.every((m, i) => list[i] === m);
     if (!continues || this.entry !== entry) {
       this.mcts = null;

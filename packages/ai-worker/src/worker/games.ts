@@ -1,4 +1,4 @@
-import { CheckersPosition, GoPosition, GomokuPosition, ReversiPosition, type CheckersRules, type GoRules, type GomokuOptions, type Position } from '@qi/engine';
+import { games, playMoves, type GameDefinition, type Position } from '@qi/engine';
 import type { AlphaBetaOptions } from '../alphabeta/types.js';
 import type { MctsOptions } from '../mcts/types.js';
 import { checkersKnowledge, checkersPlayouts } from '../games/checkers/knowledge.js';
@@ -11,13 +11,11 @@ import { reversiKnowledge } from '../games/reversi/eval.js';
 import { checkersDepth3, gomokuClassic, goRandom, reversiGreedy } from '../baselines/index.js';
 import type { ClassicBot } from '../baselines/types.js';
 import { alphaBetaLevels, type LevelBudget } from './levels.js';
-import type { Algorithm } from './protocol.js';
+import type { Algorithm, PositionSetup } from './protocol.js';
 import type { Presolver } from '../core/presolve.js';
 
-/** How the worker creates and searches one game. */
+/** How the worker searches one game (the game itself — rules, starts, positions — is its engine definition). */
 export interface GameEntry {
-  /** A fresh start position under `rules` (each game fills in its defaults; throws on bad rules). */
-  create(rules: Record<string, unknown> | undefined): Position;
   /** The search used unless a request names another. */
   algorithm: Algorithm;
   /** MCTS settings (policy hooks, node budget …). */
@@ -49,36 +47,47 @@ export interface GameEntry {
   keepSearchMove?: boolean;
 }
 
-const registry = new Map<string, GameEntry>();
+/** A game the worker can play: its engine definition and how to search it. */
+export interface WorkerGame {
+  definition: GameDefinition;
+  entry: GameEntry;
+}
 
-/** Adds or replaces a game the worker can play (per-game knowledge registers itself here). */
-export function registerGame(id: string, entry: GameEntry): void {
-  registry.set(id, entry);
+const registry = new Map<string, WorkerGame>();
+
+/** Adds or replaces a game the worker can play: its definition (one of the engine's `games`, or a test game's) and its entry. */
+export function registerGame(definition: GameDefinition, entry: GameEntry): void {
+  registry.set(definition.id, { definition, entry });
+}
+
+/** The definition and entry of a game id; throws an Error listing the known games. */
+export function workerGame(id: string): WorkerGame {
+  const g = registry.get(id);
+  if (g === undefined) throw new Error(`unknown game "${id}"; known: ${[...registry.keys()].join(', ')}`);
+  return g;
 }
 
 /** The entry of a game id; throws an Error listing the known games. */
 export function gameEntry(id: string): GameEntry {
-  const e = registry.get(id);
-  if (e === undefined) throw new Error(`unknown game "${id}"; known: ${[...registry.keys()].join(', ')}`);
-  return e;
+  return workerGame(id).entry;
 }
 
-registerGame('go', {
-  create: (rules) => new GoPosition(rules as Partial<GoRules> | undefined),
+/**
+ * The position `setup` describes: rules and start checked by the game's definition, then the moves played, each
+ * checked (an illegal one throws naming its number and text). Also the moves as integers.
+ */
+export function setUpPosition(setup: PositionSetup): { pos: Position; moves: number[] } {
+  const pos = workerGame(setup.game).definition.create(setup.rules, setup.start);
+  return { pos, moves: playMoves(pos, setup.moves ?? []) };
+}
+
+registerGame(games.get('go'), {
   algorithm: 'mcts',
   mcts: goMctsOptions,
   classic: () => goRandom(),
 });
 
-registerGame('reversi', {
-  // Rules: none (the standard start), or a start position: `board` (64 squares, X O -) and `toMove` (X or O).
-  create: (rules) => {
-    const { board, toMove, ...rest } = rules ?? {};
-    if (Object.keys(rest).length > 0) throw new Error(`reversi takes no rules but a start board and side, got ${JSON.stringify(rules)}`);
-    if (board === undefined) return new ReversiPosition();
-    if (typeof board !== 'string') throw new Error(`reversi board must be a string of 64 squares, got ${JSON.stringify(board)}`);
-    return new ReversiPosition(board, typeof toMove === 'number' || typeof toMove === 'string' ? toMove : 0);
-  },
+registerGame(games.get('reversi'), {
   algorithm: 'alphabeta',
   alphabeta: () => ({ evaluator: reversiKnowledge, ttMegabytes: 32 }),
   // An evaluation of 4 discs' worth (a corner and change) reads as a 73% win rate.
@@ -88,8 +97,7 @@ registerGame('reversi', {
   classic: reversiGreedy,
 });
 
-registerGame('gomoku', {
-  create: (rules) => new GomokuPosition(rules as GomokuOptions | undefined),
+registerGame(games.get('gomoku'), {
   algorithm: 'alphabeta',
   alphabeta: () => ({ evaluator: gomokuKnowledge(GOMOKU_WIDTH), ttMegabytes: 32, aspiration: 0 }),
   mcts: () => ({ policy: { treeMoves: gomokuCandidates }, playoutPlyCap: 120 }),
@@ -102,8 +110,7 @@ registerGame('gomoku', {
   classic: gomokuClassic,
 });
 
-registerGame('checkers', {
-  create: (rules) => new CheckersPosition(rules as Partial<CheckersRules> | undefined),
+registerGame(games.get('checkers'), {
   algorithm: 'alphabeta',
   // Two players: negamax; more: the paranoid reduction (Best-Reply needs legalMovesFor/playAs on the position).
   alphabeta: () => ({ evaluator: checkersKnowledge, ttMegabytes: 32 }),

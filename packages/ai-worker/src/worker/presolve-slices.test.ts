@@ -15,7 +15,7 @@ function ffoSetup(id: number): PositionSetup {
   const keys = header.split('\t');
   const row = rows.map((l) => Object.fromEntries(l.split('\t').map((v, i) => [keys[i], v]))).find((r) => Number(r.id) === id);
   if (row === undefined) throw new Error(`FFO #${id} not in ffo-1-39.tsv`);
-  return { game: 'reversi', rules: { board: row.board, toMove: row.to_move } };
+  return { game: 'reversi', start: { board: row.board, toMove: row.to_move } };
 }
 
 function vctSetup(id: string): PositionSetup {
@@ -24,7 +24,7 @@ function vctSetup(id: string): PositionSetup {
     .find((l) => l.includes(`"${id}"`));
   if (line === undefined) throw new Error(`${id} not in renju-vct-puzzles.jsonl`);
   const p = JSON.parse(line) as { black: string[]; white: string[]; toMove: 'black' | 'white' };
-  return { game: 'gomoku', rules: { rule: 'renju', black: p.black, white: p.white, toMove: p.toMove } };
+  return { game: 'gomoku', rules: { rule: 'renju' }, start: { black: p.black, white: p.white, toMove: p.toMove } };
 }
 
 async function think(setup: PositionSetup, options: BotOptions): Promise<Progress> {

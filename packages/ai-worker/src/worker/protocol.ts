@@ -3,13 +3,21 @@
 /** The two searches, and 'classic': the game's fixed baseline bot of the MFC course programs (no budget, no levels). */
 export type Algorithm = 'mcts' | 'alphabeta' | 'classic';
 
-/** A game to set up: its id, its rules value and the moves played from the start (integers or move text). */
+/**
+ * A game to set up, as a position crosses every boundary (the engine's GameSetup): its id, its rules value, where it
+ * starts and the moves played from there (integers or move text). The game's definition checks rules and start.
+ */
 export interface PositionSetup {
   /** Game id: go, gomoku, reversi, checkers (or a game registered with `registerGame`). */
   game: string;
-  /** The game's rules value (board size, komi, renju …; Reversi: a start `board` and `toMove`); each game fills in its defaults. */
+  /** The game's rules value (board size, komi, renju …); each game fills in its defaults and names a bad field. */
   rules?: Record<string, unknown>;
-  /** Moves from the initial position, as integers or in the game's notation. */
+  /**
+   * Where the game starts (the game's start value: Go `handicap`/`black`/`white` stones and `toMove`; Gomoku
+   * `black`/`white`/`toMove`; Reversi `board`/`toMove`; Chinese Checkers `pieces`/`toMove`); absent: the standard start.
+   */
+  start?: Record<string, unknown>;
+  /** Moves from the start, as integers or in the game's notation. */
   moves?: readonly (number | string)[];
 }
 

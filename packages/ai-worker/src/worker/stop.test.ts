@@ -29,7 +29,7 @@ function ffo(id: number): { board: string; toMove: string; best: string[]; score
 /** The move list of a board: the bot takes moves, so the FFO board is entered as a position it can replay. */
 function reversiSetup(id: number): { setup: PositionSetup; pos: ReversiPosition } {
   const p = ffo(id);
-  return { setup: { game: 'reversi', rules: { board: p.board, toMove: p.toMove } }, pos: new ReversiPosition(p.board, p.toMove) };
+  return { setup: { game: 'reversi', start: { board: p.board, toMove: p.toMove } }, pos: new ReversiPosition(p.board, p.toMove) };
 }
 
 /**
@@ -43,8 +43,7 @@ function gomokuSetup(): { setup: PositionSetup; pos: GomokuPosition } {
     .find((l) => l.includes('"lfz-228ac1b8cb54"'));
   if (line === undefined) throw new Error('lfz-228ac1b8cb54 not in renju-vcf-puzzles.jsonl');
   const p = JSON.parse(line) as { black: string[]; white: string[]; toMove: 'black' | 'white' };
-  const rules = { rule: 'renju', black: p.black, white: p.white, toMove: p.toMove };
-  return { setup: { game: 'gomoku', rules }, pos: new GomokuPosition({ rule: 'renju', black: p.black, white: p.white, toMove: p.toMove }) };
+  return { setup: { game: 'gomoku', rules: { rule: 'renju' }, start: { black: p.black, white: p.white, toMove: p.toMove } }, pos: new GomokuPosition({ rule: 'renju', black: p.black, white: p.white, toMove: p.toMove }) };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -116,7 +115,7 @@ describe('stop() during a presolve, in this thread', () => {
 describe('the presolve in slices', () => {
   it('resumes the Reversi solver across slices to the exact answer, as one call does (FFO #23, 18 empties)', async () => {
     const p = ffo(23);
-    const setup: PositionSetup = { game: 'reversi', rules: { board: p.board, toMove: p.toMove } };
+    const setup: PositionSetup = { game: 'reversi', start: { board: p.board, toMove: p.toMove } };
     const pos = new ReversiPosition(p.board, p.toMove);
     const answers: Progress[] = [];
     for (const options of [{ slices: false }, { sharedStop: false }, {}] as BotOptions[]) {
@@ -151,7 +150,7 @@ describe('the presolve in slices', () => {
 describe('fixed budgets repeat', () => {
   const cases: [string, PositionSetup, number][] = [
     ['reversi midgame depth 7', { game: 'reversi', moves: ['f5', 'd6', 'c3', 'd3', 'c4', 'f4', 'f6', 'f3', 'e6', 'e7', 'd7', 'c5'] }, 7],
-    ['reversi 18 empties depth 3 (exact solver)', { game: 'reversi', rules: { board: ffo(23).board, toMove: ffo(23).toMove } }, 3],
+    ['reversi 18 empties depth 3 (exact solver)', { game: 'reversi', start: { board: ffo(23).board, toMove: ffo(23).toMove } }, 3],
     ['gomoku freestyle depth 4 (threat solvers)', { game: 'gomoku', rules: { rule: 'freestyle' }, moves: ['H8', 'I9', 'G9', 'I7', 'H10', 'H9'] }, 4],
   ];
   for (const [name, setup, depth] of cases) {

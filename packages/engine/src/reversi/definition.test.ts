@@ -8,7 +8,7 @@ const DATA = new URL('../../../../../shared/data/reversi/', import.meta.url);
 describe('the Reversi definition', () => {
   it('has no rule options and names any field given', () => {
     expect(reversi.rules()).toEqual({});
-    expect(() => reversi.rules({ board: 'x' })).toThrow('reversi rules: unknown field "board" (there are none)');
+    expect(() => reversi.rules({ board: 'x' })).toThrow('reversi rules: unknown field "board" (Reversi has no rules options; a start board goes in the start)');
   });
 
   it('starts from a board and a side to move (X/O or b/w/black/white), and names a bad field', () => {

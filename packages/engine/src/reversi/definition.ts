@@ -18,7 +18,8 @@ export interface ReversiStart {
 const STANDARD = '-'.repeat(27) + 'OX------XO' + '-'.repeat(27);
 
 function rules(partial?: unknown): ReversiRules {
-  checkFields(partial, 'reversi rules', []);
+  const p = checkFields(partial, 'reversi rules', Object.keys(partial ?? {}));
+  for (const k of Object.keys(p)) throw new RangeError(`reversi rules: unknown field "${k}" (Reversi has no rules options; a start board goes in the start)`);
   return {};
 }
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import {
   GomokuPosition,
+  games,
   PASS,
   readGomokuSgf,
   readReversiSgf,
@@ -102,11 +103,11 @@ function gomokuSetup(args: Args, sgf: string | undefined, moves: string[]): Posi
     }
     const start = new GomokuPosition({ size: record.size, rule: record.rule });
     const name = (p: number): string => start.moveToText(p);
-    const rules: Record<string, unknown> = { size: record.size, rule: record.rule };
+    const setup: PositionSetup = { game: 'gomoku', rules: { size: record.size, rule: record.rule }, moves: record.moves.map(name) };
     if (record.black.length + record.white.length > 0 || record.toMove === 'white') {
-      Object.assign(rules, { black: record.black.map(name), white: record.white.map(name), toMove: record.toMove });
+      setup.start = { black: record.black.map(name), white: record.white.map(name), toMove: record.toMove };
     }
-    return { game: 'gomoku', rules, moves: record.moves.map(name) };
+    return setup;
   }
   const size = flagInt(args, 'size', 5, 20, 15);
   return { game: 'gomoku', rules: { size, rule: gomokuRule(args) }, moves };
@@ -234,10 +235,7 @@ export const thinkCommand: Command = {
       }
       const r = await bot.think(limits);
       // The same position on this side, to print moves in the game's notation.
-      const { gameEntry } = await import('@qi/ai-worker');
-      const pos = gameEntry(setup.game).create(setup.rules);
-      for (const m of (setup.moves ?? []) as (string | number)[]) pos.play(typeof m === 'number' ? m : pos.parseMove(m));
-      return thinkAnswer(pos, r);
+      return thinkAnswer(games.position(setup), r);
     } finally {
       await lazy.close();
     }

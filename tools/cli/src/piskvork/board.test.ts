@@ -22,7 +22,8 @@ describe('piskvork coordinates', () => {
     board.stones.push({ x: 0, y: 0, colour: 1 });
     const b = board.setup();
     expect(b.bot.moves).toEqual([]);
-    expect(b.bot.rules).toMatchObject({ black: ['H8'], white: ['I7', 'A15'], toMove: 0, rule: 'renju' });
+    expect(b.bot.rules).toMatchObject({ rule: 'renju' });
+    expect(b.bot.start).toMatchObject({ black: ['H8'], white: ['I7', 'A15'], toMove: 0 });
     expect(b.position.stoneCount()).toBe(3);
   });
 });

@@ -70,12 +70,11 @@ export class PiskvorkBoard {
     }
     if (ordered) return { position: inOrder, bot: { game: 'gomoku', rules, moves } };
     const name = (s: PiskvorkStone): string => inOrder.moveToText(this.point(inOrder, s.x, s.y));
-    const composed = {
-      ...rules,
+    const start = {
       black: this.stones.filter((s) => s.colour === 0).map(name),
       white: this.stones.filter((s) => s.colour === 1).map(name),
       toMove: this.toMove(),
     };
-    return { position: new GomokuPosition(composed), bot: { game: 'gomoku', rules: composed, moves: [] } };
+    return { position: new GomokuPosition({ ...rules, ...start }), bot: { game: 'gomoku', rules, start, moves: [] } };
   }
 }

@@ -1,5 +1,5 @@
-import { Bot, deadStones, gameEntry, type PositionSetup } from '@qi/ai-worker';
-import { GoPosition, playChecked } from '@qi/engine';
+import { Bot, deadStones, setUpPosition, type PositionSetup } from '@qi/ai-worker';
+import { GoPosition } from '@qi/engine';
 
 /** Playouts behind the dead-stone list: the ai-worker's default, a fraction of a second on 19x19. */
 const DEAD_STONE_PLAYOUTS = 400;
@@ -11,15 +11,8 @@ const DEAD_STONE_PLAYOUTS = 400;
 export class PageBot extends Bot {
   /** Dead stones (GTP vertices) of the Go position `setup` describes; an illegal move throws naming it. */
   deadStones(setup: PositionSetup): string[] {
-    const pos = gameEntry('go').create(setup.rules);
+    const { pos } = setUpPosition(setup);
     if (!(pos instanceof GoPosition)) throw new Error('dead stones are a Go question');
-    (setup.moves ?? []).forEach((m, i) => {
-      try {
-        playChecked(pos, typeof m === 'number' ? m : pos.parseMove(m));
-      } catch (e) {
-        throw new Error(`move ${i + 1} (${String(m)}): ${(e as Error).message}`);
-      }
-    });
     return deadStones(pos, DEAD_STONE_PLAYOUTS).map((p) => pos.moveToText(p));
   }
 }

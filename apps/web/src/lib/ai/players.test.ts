@@ -3,7 +3,6 @@ import { GoPosition, PASS } from '@qi/engine';
 import { describe, expect, it, vi } from 'vitest';
 import { GoGame, defaultSettings, type GameSettings } from '../game-store.js';
 import { botEngine, type AiEngine } from './engine.js';
-import { registerGoStart } from './go-setup.js';
 import { PageBot } from './page-bot.js';
 import { HUMAN, Players, reliable, searchWinRate, type Seat } from './players.js';
 
@@ -12,7 +11,6 @@ const qi = (level: number): Seat => ({ kind: 'qi', level });
 
 /** The real ai-worker Bot, in process (the page runs the same one in a Web Worker). */
 function realEngine(): AiEngine {
-  registerGoStart();
   return botEngine(new PageBot());
 }
 
@@ -213,7 +211,7 @@ describe('Players: people and Qi at the board', () => {
       return real.deadStones(setup);
     };
     const players = new Players(game, () => ({ ...s.engine, deadStones }), { minMoveMs: 0 });
-    // Setup stones (the worker places them from the rules): a lone white stone at A1 in atari inside Black's corner.
+    // Setup stones (the worker places them from the setup's start): a lone white stone at A1 in atari inside Black's corner.
     game.loadSgf('(;GM[1]FF[4]SZ[9]AB[ee][bi][bh]AW[ai]PL[B])');
     players.setSeats([qi(1), qi(1)]);
     s.calls[0].resolve(s.progress(PASS, 0.9));

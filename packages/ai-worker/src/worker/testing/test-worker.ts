@@ -1,11 +1,10 @@
 import { registerGame } from '../games.js';
-import { MnkGame } from '../../testing/mnk.js';
+import { testGames } from '../../testing/games.js';
 import { mnkEvaluator } from '../../testing/mnk-eval.js';
 import '../node-worker.js';
 
-// The Node worker with one more game for tests: Connect Four searched by alpha-beta.
-registerGame('connect4', {
-  create: () => new MnkGame(7, 6, 4, true),
+// The Node worker with one more game for tests: Connect Four (from the test games' own registry) searched by alpha-beta.
+registerGame(testGames.get('connect4'), {
   algorithm: 'alphabeta',
   alphabeta: () => ({ evaluator: mnkEvaluator(), ttMegabytes: 8 }),
   mcts: () => ({ maxNodes: 100_000 }),

@@ -1,0 +1,30 @@
+import { Bot } from '@qi/ai-worker';
+import { PASS } from '@qi/engine';
+import { describe, expect, it } from 'vitest';
+import { GoGame, defaultSettings } from '../game-store.js';
+import { PageBot } from './page-bot.js';
+
+describe('Go starts for the worker', () => {
+  it('lets the real bot set up a handicap game of the page and answer with a legal move for White', async () => {
+    const game = new GoGame({ ...defaultSettings(), size: 9, handicap: 2, komi: 0.5 });
+    game.playText('E5'); // White
+    game.playText('C7'); // Black
+    const setup = game.aiSetup();
+    expect(setup.rules).toMatchObject({ size: 9 });
+    expect(setup.start).toMatchObject({ handicap: expect.arrayContaining(['C3', 'G7']) });
+    expect(setup.moves).toEqual(['E5', 'C7']);
+    const bot = new Bot();
+    const info = bot.setPosition(setup);
+    expect(info.toMove).toBe(1);
+    const answer = await bot.think({ level: 1 });
+    expect(answer.move).not.toBeNull();
+    expect(answer.move === PASS || game.playMove(answer.move!)).toBe(true);
+  });
+
+  it('finds dead stones on a board set up from the start, naming an illegal move by number', () => {
+    const bot = new PageBot();
+    const setup = { game: 'go', rules: { size: 9 }, start: { black: ['E5', 'B1', 'B2'], white: ['A1'] } };
+    expect(bot.deadStones({ ...setup, moves: ['pass', 'pass'] })).toEqual(['A1']);
+    expect(() => bot.deadStones({ ...setup, moves: ['E5'] })).toThrow('move 1 (E5): illegal move E5');
+  });
+});
