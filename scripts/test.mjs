@@ -47,7 +47,7 @@ if (status !== 0 && failed === 0) failed = 1; // a build, typecheck or runner fa
 // quarter of it even on a slow machine (`npm run test:slow`), so the slowest are shown against that.
 durations.sort((a, b) => b[0] - a[0]);
 if (durations.length > 0) {
-  console.log('\nslowest tests (timeout 120 s):');
+  console.log('\nslowest tests (vitest timeout 120 s unless the test sets its own):');
   for (const [ms, name] of durations.slice(0, 5)) console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`);
 }
 console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
