@@ -5,8 +5,8 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { Bot, benchSignature } from '@qi/ai-worker';
+import { games } from '@qi/engine';
 import { Flags } from '../cli/args.js';
-import { benchGame } from '../match/games.js';
 import type { CommandIo } from './io.js';
 
 /** One fixed search and its count. */
@@ -35,8 +35,7 @@ export async function signatureLines(): Promise<SignatureLine[]> {
     const bot = new Bot({ slices: false, sharedStop: false });
     bot.setPosition({ game: s.game, rules: s.rules, moves: s.moves });
     const r = await bot.think({ depth: s.depth, algorithm: 'alphabeta' });
-    const pos = benchGame(s.game, { rule: s.rules?.rule as string | undefined }).create();
-    for (const m of s.moves) pos.play(pos.parseMove(m));
+    const pos = games.position({ game: s.game, rules: s.rules, moves: s.moves });
     out.push({ name: s.name, nodes: r.nodes, move: r.move === null ? 'none' : pos.moveToText(r.move), timeMs: r.timeMs });
   }
   return out;

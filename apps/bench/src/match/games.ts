@@ -1,27 +1,18 @@
 /**
- * What the match harness needs to know about each game: how to create it from command-line options, the rules
- * value the AI worker takes, seeded openings, a move cap, and how a finished game is written (SGF with per-move
- * annotations; for Chinese Checkers the engine's JSON record wrapped with the statistics).
+ * What the match harness plays: a game's engine definition (rules from the command-line options, positions,
+ * record format) plus what the harness adds — seeded openings, a move cap, a label, and records with per-move
+ * annotations (SGF C[] and QI[]; Chinese Checkers' JSON record wrapped with the statistics).
  */
 import {
-  CheckersPosition,
   GoPosition,
   GomokuPosition,
   MAX_MOVES,
   PASS,
-  ReversiPosition,
   Rng,
-  gomokuRecordOf,
-  goRecordToTree,
+  gameDefinition,
   parseSgfGame,
-  recordFromPosition,
-  reversiRecordToTree,
-  writeCheckersRecord,
-  writeGomokuSgf,
   writeSgf,
-  parseGomokuRule,
-  type GoRecord,
-  type GoRules,
+  type GameDefinition,
   type Position,
   type SgfNode,
 } from '@qi/engine';
@@ -42,11 +33,13 @@ export interface GameOptions {
 /** A game as the match harness plays it. */
 export interface BenchGame {
   id: string;
+  /** The game's engine definition. */
+  definition: GameDefinition;
   /** A short description for reports, e.g. "go 9x9 komi 7.5". */
   label: string;
-  /** The rules value the AI worker's setPosition takes. */
+  /** The full rules (the definition's, from the options): what the AI worker's setPosition takes. */
   rules: Record<string, unknown>;
-  /** A fresh start position. */
+  /** A fresh start position (the definition's, under `rules`). */
   create(): Position;
   /** Random plies played from the start before the engines take over. */
   openingPlies: number;
@@ -113,130 +106,83 @@ function randomPlies(pos: Position, plies: number, rng: Rng, accept: (pos: Posit
   return out;
 }
 
-function goGame(o: GameOptions): BenchGame {
-  const size = o.size ?? 9;
-  const komi = o.komi ?? 7.5;
-  const rules: Partial<GoRules> = { size, komi, scoring: 'area', ko: 'positional' };
-  const create = () => new GoPosition(rules);
-  return {
-    id: 'go',
-    label: `go ${size}x${size} komi ${komi} area scoring`,
-    rules,
-    create,
-    openingPlies: o.openingPlies ?? 2,
-    maxPlies: size * size * 3,
-    opening(rng) {
-      // Off the first two lines: openings that stay ordinary.
+/** What the harness adds to a game's definition. */
+interface BenchTraits {
+  /** The rules the options ask for (the definition fills in the rest and checks them). */
+  rules(o: GameOptions): object;
+  /** The label of a game under full `rules`. */
+  label(rules: Record<string, unknown>): string;
+  /** Default plies of the random opening. */
+  openingPlies: number;
+  /** The move cap under `rules`. */
+  maxPlies(rules: Record<string, unknown>): number;
+  /** Which moves a seeded opening may draw (default: any but a pass). */
+  openingMove?(pos: Position, move: number, rules: Record<string, unknown>): boolean;
+}
+
+const TRAITS: Record<string, BenchTraits> = {
+  go: {
+    rules: (o) => ({ size: o.size ?? 9, komi: o.komi ?? 7.5, scoring: 'area', ko: 'positional' }),
+    label: (r) => `go ${r.size}x${r.size} komi ${r.komi} area scoring`,
+    openingPlies: 2,
+    maxPlies: (r) => (r.size as number) * (r.size as number) * 3,
+    // Off the first two lines: openings that stay ordinary.
+    openingMove(pos, m, r) {
+      const size = r.size as number;
       const margin = size >= 7 ? 2 : 0;
-      return randomPlies(create(), this.openingPlies, rng, (pos, m) => {
-        const g = pos as GoPosition;
-        const c = g.col(m);
-        const r = g.row(m);
-        return c >= margin && r >= margin && c < size - margin && r < size - margin;
-      });
+      const g = pos as GoPosition;
+      const c = g.col(m);
+      const row = g.row(m);
+      return c >= margin && row >= margin && c < size - margin && row < size - margin;
     },
-    record(moves, stats, info) {
-      const g = create();
-      const record: GoRecord = {
-        size,
-        komi,
-        handicap: 0,
-        rulesText: 'Chinese',
-        result: info.result,
-        black: { name: info.players[0] },
-        white: { name: info.players[1] },
-        nodes: [{ setup: [], line: 0, column: 0 }],
-      };
-      moves.forEach((m, i) => {
-        const vertex = m === PASS ? null : { col: g.col(m), row: g.row(m) };
-        record.nodes.push({ move: { color: (i % 2) as 0 | 1, vertex }, setup: [], line: 0, column: 0 });
-      });
-      return { ext: 'sgf', text: writeSgf(annotate(goRecordToTree(record), stats, info)) };
+  },
+  gomoku: {
+    rules: (o) => ({ size: o.size ?? 15, rule: o.rule ?? 'freestyle' }),
+    label: (r) => `gomoku ${r.size}x${r.size} ${r.rule}`,
+    openingPlies: 3,
+    maxPlies: (r) => (r.size as number) * (r.size as number),
+    // Stones within 2 of the centre: balanced-looking openings (a pair shares one, colours swapped).
+    openingMove(pos, m, r) {
+      const c = ((r.size as number) - 1) / 2;
+      const g = (pos as GomokuPosition).geo;
+      return Math.abs(g.x(m) - c) <= 2 && Math.abs(g.y(m) - c) <= 2;
     },
-  };
-}
-
-function gomokuGame(o: GameOptions): BenchGame {
-  const size = o.size ?? 15;
-  const rule = o.rule ?? 'freestyle';
-  const rules = { size, rule: parseGomokuRule(rule) };
-  const create = () => new GomokuPosition(rules);
-  return {
-    id: 'gomoku',
-    label: `gomoku ${size}x${size} ${rule}`,
-    rules,
-    create,
-    openingPlies: o.openingPlies ?? 3,
-    maxPlies: size * size,
-    opening(rng) {
-      // Stones within 2 of the centre: balanced-looking openings (a pair shares one, colours swapped).
-      const c = (size - 1) / 2;
-      return randomPlies(create(), this.openingPlies, rng, (pos, m) => {
-        const g = (pos as GomokuPosition).geo;
-        return Math.abs(g.x(m) - c) <= 2 && Math.abs(g.y(m) - c) <= 2;
-      });
-    },
-    record(moves, stats, info) {
-      const rec = gomokuRecordOf(create(), moves, { PB: info.players[0], PW: info.players[1], RE: info.result });
-      // The Gomoku writer checks every move; its text is read back to add the per-move annotations.
-      const root = parseSgfGame(writeGomokuSgf(rec));
-      return { ext: 'sgf', text: writeSgf(annotate(root, stats, info)) };
-    },
-  };
-}
-
-function reversiGame(o: GameOptions): BenchGame {
-  const create = () => new ReversiPosition();
-  return {
-    id: 'reversi',
-    label: 'reversi 8x8',
-    rules: {},
-    create,
-    openingPlies: o.openingPlies ?? 4,
-    maxPlies: 130,
-    opening(rng) {
-      return randomPlies(create(), this.openingPlies, rng);
-    },
-    record(moves, stats, info) {
-      const pos = create();
-      for (const m of moves) pos.play(m);
-      const rec = recordFromPosition(pos, { black: { name: info.players[0] }, white: { name: info.players[1] }, result: info.result });
-      return { ext: 'sgf', text: writeSgf(annotate(reversiRecordToTree(rec), stats, info)) };
-    },
-  };
-}
-
-function checkersGame(o: GameOptions): BenchGame {
-  const rules = { players: 2 };
-  const create = () => new CheckersPosition(rules);
-  return {
-    id: 'checkers',
-    label: 'chinese checkers, 2 players',
-    rules,
-    create,
-    openingPlies: o.openingPlies ?? 2,
-    maxPlies: 400,
-    opening(rng) {
-      return randomPlies(create(), this.openingPlies, rng);
-    },
-    record(moves, stats, info) {
-      const pos = create();
-      for (const m of moves) pos.play(m);
-      // The engine's record format refuses unknown fields: per-move statistics go into a wrapper beside it.
-      const record = JSON.parse(writeCheckersRecord(pos, info.players)) as object;
-      return { ext: 'json', text: `${JSON.stringify({ record, result: info.result, reason: info.reason, event: info.event, openingPlies: info.openingPlies, stats }, null, 1)}\n` };
-    },
-  };
-}
+  },
+  reversi: { rules: () => ({}), label: () => 'reversi 8x8', openingPlies: 4, maxPlies: () => 130 },
+  checkers: { rules: () => ({ players: 2 }), label: () => 'chinese checkers, 2 players', openingPlies: 2, maxPlies: () => 400 },
+};
 
 /** The games the harness can play, by id. */
 export const GAME_IDS = ['go', 'gomoku', 'reversi', 'checkers'] as const;
 
-/** The bench game for `id` with `options`; an Error lists the known games. */
+/** The bench game for `id` with `options` (rules checked by the game's definition); an Error lists the known games. */
 export function benchGame(id: string, options: GameOptions = {}): BenchGame {
-  if (id === 'go') return goGame(options);
-  if (id === 'gomoku') return gomokuGame(options);
-  if (id === 'reversi') return reversiGame(options);
-  if (id === 'checkers') return checkersGame(options);
-  throw new Error(`the match harness does not know game "${id}" (known: ${GAME_IDS.join(', ')})`);
+  const traits = TRAITS[id];
+  if (traits === undefined) throw new Error(`the match harness does not know game "${id}" (known: ${GAME_IDS.join(', ')})`);
+  const definition = gameDefinition(id);
+  const rules = { ...definition.rules(traits.rules(options)) } as Record<string, unknown>;
+  const create = (): Position => definition.create(rules);
+  return {
+    id,
+    definition,
+    label: traits.label(rules),
+    rules,
+    create,
+    openingPlies: options.openingPlies ?? traits.openingPlies,
+    maxPlies: traits.maxPlies(rules),
+    opening(rng) {
+      const accept = traits.openingMove;
+      return randomPlies(create(), this.openingPlies, rng, accept ? (pos, m) => accept(pos, m, rules) : undefined);
+    },
+    record(moves, stats, info) {
+      const format = definition.record;
+      if (format === undefined) throw new Error(`${id} has no record format`);
+      const text = format.write({ rules, moves: [...moves], players: [...info.players], result: info.result });
+      // SGF: read back to add the per-move annotations.
+      if (format.extension === 'sgf') return { ext: 'sgf', text: writeSgf(annotate(parseSgfGame(text), stats, info)) };
+      // The Chinese Checkers record refuses unknown fields: per-move statistics go into a wrapper beside it.
+      const record = JSON.parse(text) as object;
+      return { ext: 'json', text: `${JSON.stringify({ record, result: info.result, reason: info.reason, event: info.event, openingPlies: info.openingPlies, stats }, null, 1)}\n` };
+    },
+  };
 }

@@ -4,19 +4,19 @@
  * is a function returning null (pass) or what went wrong.
  */
 import { readFileSync } from 'node:fs';
-import * as engine from '@qi/engine';
 import {
-  GoPosition,
   GomokuPosition,
   MAX_MOVES,
   ReversiPosition,
+  gameDefinition,
+  games,
+  perft,
   readGoSgf,
   replayGo,
   solveEndgame,
   solveVcf,
   type GoRecord,
   type KoRule,
-  type Position,
 } from '@qi/engine';
 import { Bot } from '@qi/ai-worker';
 
@@ -208,14 +208,6 @@ const goReplay: RegressionSuite = {
   },
 };
 
-type CheckersCtor = new (rules?: Record<string, unknown>) => Position;
-
-/** Chinese Checkers through the engine's public exports (the suite reports why when they are missing). */
-function checkersPosition(): CheckersCtor | null {
-  const ctor = (engine as Record<string, unknown>).CheckersPosition;
-  return typeof ctor === 'function' ? (ctor as CheckersCtor) : null;
-}
-
 const checkers: RegressionSuite = {
   name: 'checkers-perft',
   source: 'the 2-player opening count (14) and packages/engine/src/checkers/perft.json',
@@ -226,20 +218,16 @@ const checkers: RegressionSuite = {
     const openings: RegressionCase = {
       id: 'opening-count-2p',
       run: () => {
-        const C = checkersPosition();
-        if (C === null) return '@qi/engine does not export CheckersPosition';
-        const n = new C({ players: 2 }).legalMoves(new Int32Array(MAX_MOVES));
+        const n = gameDefinition('checkers').create({ players: 2 }).legalMoves(new Int32Array(MAX_MOVES));
         return n === 14 ? null : `${n} opening moves, expected 14`;
       },
     };
     const perfts = recorded.cases.map((c) => ({
       id: `perft ${c.name}`,
       run: () => {
-        const C = checkersPosition();
-        if (C === null) return '@qi/engine does not export CheckersPosition';
         const depth = Math.min(c.nodes.length, quick ? 2 : 3);
         for (let d = 1; d <= depth; d++) {
-          const n = engine.perft(new C(c.rules), d);
+          const n = perft(gameDefinition('checkers').create(c.rules), d);
           if (n !== c.nodes[d - 1]) return `perft ${d} = ${n}, recorded ${c.nodes[d - 1]}`;
         }
         return null;
@@ -258,9 +246,7 @@ async function botChoice(game: string, rules: Record<string, unknown> | undefine
 }
 
 function textOf(game: string, rules: Record<string, unknown> | undefined, moves: string[], move: number): string {
-  const pos: Position = game === 'go' ? new GoPosition(rules) : game === 'gomoku' ? new GomokuPosition(rules) : new ReversiPosition();
-  for (const m of moves) pos.play(pos.parseMove(m));
-  return pos.moveToText(move).toUpperCase();
+  return games.position({ game, rules, moves }).moveToText(move).toUpperCase();
 }
 
 /** AI tactics written for the bench: each position has one right answer a sound search must find. */
