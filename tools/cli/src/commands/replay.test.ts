@@ -42,6 +42,21 @@ describe('qi replay', () => {
     expect(allowed.board).toEqual(['.X..', '.X..', 'X...', '....']);
   });
 
+  it('replays the other games\' records through their definitions (GM[4], GM[2], qi-checkers JSON)', async () => {
+    const gomoku = await qi('replay', sgfFile('(;GM[4]SZ[9]RU[renju]AB[ee]PL[W];W[ed];B[dd])'));
+    expect(gomoku).toEqual({
+      code: 0,
+      out: { game: 'gomoku', moves: 2, board: gomoku.out.board, toMove: 'white', over: false },
+    });
+    expect((gomoku.out.board as string[]).join('\n')).toMatch(/X/);
+    const othello = await qi('replay', sgfFile('(;GM[2]SZ[8];B[dc];W[cc];B[cd])'));
+    expect(othello.out).toMatchObject({ game: 'reversi', moves: 3, toMove: 'white', over: false });
+    const checkers = sgfFile(JSON.stringify({ format: 'qi-checkers', version: 1, rules: { players: 2 }, players: ['A', 'B'], moves: ['o2-m6'] }));
+    expect((await qi('replay', checkers)).out).toMatchObject({ game: 'checkers', moves: 1, toMove: 'white', over: false });
+    expect(String((await qi('replay', sgfFile('(;GM[2];B[aa])'))).out.error)).toMatch(/game\.sgf: move 1 \(black A1\): the move flips nothing/);
+    expect(String((await qi('replay', sgfFile('(;GM[4];B[hh])'), '--ko', 'simple')).out.error)).toMatch(/unknown option --ko/);
+  });
+
   it('answers bad input with a JSON error and status 1', async () => {
     const missing = await qi('replay', '/nonexistent/game.sgf');
     expect(missing).toEqual({ code: 1, out: { error: 'file not found: /nonexistent/game.sgf' } });

@@ -1,22 +1,42 @@
 import { readFileSync } from 'node:fs';
-import { readGoSgf, replayGo, SgfError, type GoPosition, type GoRecord, type GoReplay, type KoRule } from '@qi/engine';
+import { games, parseSgfGame, readGoSgf, replayGo, SgfError, type GoPosition, type GoRecord, type GoReplay, type KoRule } from '@qi/engine';
 import { checkFlags, colorName, flagBool, flagString, UsageError, type Args } from '../args.js';
 import type { Command } from '../command.js';
 
 const KO_RULES = ['simple', 'positional', 'situational'];
 
-/** Reads and parses a Go SGF file named on the command line; every failure becomes a one-line message. */
-export function loadGoRecord(file: string | undefined): GoRecord {
+/** The bytes of a record file named on the command line; every failure becomes a one-line message. */
+function readRecordFile(file: string | undefined): Uint8Array {
   if (file === undefined) throw new UsageError('an SGF file is required');
-  let bytes: Uint8Array;
   try {
-    bytes = readFileSync(file);
+    return readFileSync(file);
   } catch (e) {
     const code = (e as { code?: string }).code;
     if (code === 'ENOENT') throw new UsageError(`file not found: ${file}`);
     if (code === 'EISDIR') throw new UsageError(`${file} is a directory, not an SGF file`);
     throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
   }
+}
+
+/** The game of a record: the Chinese Checkers JSON record, or SGF by GM (Go when absent or unreadable: Go's reader names the problem). */
+function recordGame(bytes: Uint8Array): string {
+  let i = 0;
+  while (i < bytes.length && (bytes[i] === 0x20 || bytes[i] === 0x0a || bytes[i] === 0x0d || bytes[i] === 0x09 || bytes[i] === 0xef || bytes[i] === 0xbb || bytes[i] === 0xbf)) i++;
+  if (bytes[i] === 0x7b) return 'checkers';
+  try {
+    const gm = parseSgfGame(bytes).get('GM')?.trim();
+    return gm === '2' ? 'reversi' : gm === '4' ? 'gomoku' : 'go';
+  } catch {
+    return 'go';
+  }
+}
+
+/** Reads and parses a Go SGF file named on the command line; every failure becomes a one-line message. */
+export function loadGoRecord(file: string | undefined): GoRecord {
+  return goRecordOf(file!, readRecordFile(file));
+}
+
+function goRecordOf(file: string, bytes: Uint8Array): GoRecord {
   try {
     return readGoSgf(bytes);
   } catch (e) {
@@ -52,7 +72,7 @@ export function requireCleanReplay(replay: GoReplay): void {
 /** `qi replay FILE.sgf` → the position after the main line, or the first illegal move. */
 export const replayCommand: Command = {
   name: 'replay',
-  summary: 'replay a Go SGF record\'s main line: qi replay FILE.sgf [--ko simple|positional|situational] [--suicide]',
+  summary: 'replay a record\'s main line (Go, Gomoku or Othello SGF, Chinese Checkers JSON): qi replay FILE [--ko …] [--suicide]',
   help: [
     'qi replay FILE.sgf [--ko simple|positional|situational] [--suicide]',
     '  →  {"size", "setup", "moves", "captures": {"black", "white"}, "board", "toMove", "errors"}',
@@ -69,14 +89,22 @@ export const replayCommand: Command = {
     'Options: --ko (default simple), --suicide allows multi-stone suicide (default forbidden).',
     'A file that cannot be read or parsed prints {"error": …} naming the line and column, exit status 1.',
     '',
+    'Other games\' records (SGF GM[4] Gomoku, GM[2] Othello, the qi-checkers JSON record) are read by the game\'s',
+    'definition, which checks every move (an illegal one is an error):',
+    '  →  {"game", "moves", "board", "toMove", "over"}   (toMove: black/white with two players, else the player number)',
+    '',
     'example: qi replay game.sgf --ko positional',
   ].join('\n'),
   booleans: ['suicide'],
   run(args) {
-    checkFlags(args, ['ko', 'suicide']);
     if (args.positional.length > 1) throw new UsageError(`unexpected argument "${args.positional[1]}"`);
+    const file = args.positional[0];
+    const bytes = readRecordFile(file);
+    const game = recordGame(bytes);
+    if (game !== 'go') return replayOther(game, file!, bytes, args);
+    checkFlags(args, ['ko', 'suicide']);
     const options = replayOptions(args);
-    const record = loadGoRecord(args.positional[0]);
+    const record = goRecordOf(file!, bytes);
     const r = replayGo(record, options);
     const pos = r.position;
     return {
@@ -90,3 +118,25 @@ export const replayCommand: Command = {
     };
   },
 };
+
+/** A Gomoku, Othello or Chinese Checkers record replayed through its game's definition. */
+function replayOther(game: string, file: string, bytes: Uint8Array, args: Args): Record<string, unknown> {
+  checkFlags(args, []);
+  const definition = games.get(game);
+  let pos;
+  let moves: number;
+  try {
+    const record = definition.record!.read(bytes);
+    pos = games.position({ game, rules: record.rules, start: record.start, moves: record.moves });
+    moves = record.moves.length;
+  } catch (e) {
+    throw new UsageError(`${file}: ${(e as Error).message}`);
+  }
+  return {
+    game,
+    moves,
+    board: pos.toString().split('\n'),
+    toMove: pos.playerCount === 2 ? colorName(pos.currentPlayer()) : pos.currentPlayer(),
+    over: pos.isTerminal(),
+  };
+}

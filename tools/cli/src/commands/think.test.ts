@@ -67,6 +67,14 @@ describe('qi think', () => {
     expect(pos.isLegal(pos.parseMove(out.move!))).toBe(true);
   });
 
+  it('reversi: from a record\'s start, White to move at the standard board', async () => {
+    const { code, out } = await think('--game', 'reversi', '--sgf', file('(;GM[2]SZ[8]PL[W])'), '--level', '2');
+    expect(code).toBe(0);
+    expect(out.toMove).toBe('white');
+    const start = new ReversiPosition('-'.repeat(27) + 'OX------XO' + '-'.repeat(27), 'O');
+    expect(start.isLegal(start.parseMove(out.move!))).toBe(true);
+  });
+
   it('reversi: a legal reply to f5', async () => {
     const { code, out } = await think('--game', 'reversi', '--moves', 'f5', '--level', '4');
     expect(code).toBe(0);

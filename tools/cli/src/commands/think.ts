@@ -1,15 +1,5 @@
 import { readFileSync } from 'node:fs';
-import {
-  GomokuPosition,
-  games,
-  PASS,
-  readGomokuSgf,
-  readReversiSgf,
-  SgfError,
-  type GoRules,
-  type KoRule,
-  type Position,
-} from '@qi/engine';
+import { gameDefinition, games, type GameRecord, type GoRules, type KoRule, type Position } from '@qi/engine';
 import type { PositionSetup, Progress, ThinkLimits } from '@qi/ai-worker';
 import { checkFlags, colorName, flagBool, flagInt, flagNumber, flagString, UsageError, type Args } from '../args.js';
 import type { Command } from '../command.js';
@@ -18,17 +8,14 @@ import { LazyBot } from '../worker.js';
 import { gomokuRule } from './gomoku-args.js';
 import { loadGoRecord } from './replay.js';
 
-const GAMES = ['go', 'gomoku', 'reversi', 'checkers'];
 const KO_RULES = ['simple', 'positional', 'situational'];
-/** The Othello start board as Reversi records write it (A1..H1 first). */
-const REVERSI_START = '-'.repeat(27) + 'OX' + '-'.repeat(6) + 'XO' + '-'.repeat(27);
 
 /** Rule flags each game takes (beyond --sgf, --moves, --level, --time-ms, --nodes, --depth). */
 const RULE_FLAGS: Record<string, readonly string[]> = {
   go: ['size', 'komi', 'ko', 'suicide', 'rules'],
   gomoku: ['size', 'rule'],
   reversi: [],
-  checkers: ['players', 'size'],
+  checkers: ['players', 'board'],
 };
 
 /** The moves of a `--moves` list: commas and/or spaces, none when empty. */
@@ -91,47 +78,34 @@ function goSetup(args: Args, sgf: string | undefined, moves: string[]): Position
   return game.botSetup(game.position.currentPlayer() as 0 | 1);
 }
 
+/** A record file read by its game's definition (its record format): rules, start and moves, as the worker takes them. */
+function recordSetup(game: string, file: string): PositionSetup {
+  const format = gameDefinition(game).record;
+  if (format === undefined) throw new UsageError(`${game} has no record format`);
+  let record: GameRecord;
+  try {
+    record = format.read(readFile(file));
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    throw new UsageError(`${file}: ${(e as Error).message}`);
+  }
+  const setup: PositionSetup = { game, rules: { ...record.rules }, moves: record.moves };
+  if (record.start !== undefined) setup.start = { ...record.start };
+  return setup;
+}
+
 function gomokuSetup(args: Args, sgf: string | undefined, moves: string[]): PositionSetup {
   if (sgf !== undefined) {
     if (args.flags.has('size') || args.flags.has('rule')) throw new UsageError('--size and --rule come from the SGF record; leave them out with --sgf');
-    let record;
-    try {
-      record = readGomokuSgf(readFile(sgf));
-    } catch (e) {
-      if (e instanceof SgfError) throw new UsageError(`${sgf}: ${e.message}`);
-      throw e;
-    }
-    const start = new GomokuPosition({ size: record.size, rule: record.rule });
-    const name = (p: number): string => start.moveToText(p);
-    const setup: PositionSetup = { game: 'gomoku', rules: { size: record.size, rule: record.rule }, moves: record.moves.map(name) };
-    if (record.black.length + record.white.length > 0 || record.toMove === 'white') {
-      setup.start = { black: record.black.map(name), white: record.white.map(name), toMove: record.toMove };
-    }
-    return setup;
+    return recordSetup('gomoku', sgf);
   }
   const size = flagInt(args, 'size', 5, 20, 15);
   return { game: 'gomoku', rules: { size, rule: gomokuRule(args) }, moves };
 }
 
+/** Reversi from the start, or a record (from its start board, the passes it leaves out put back). */
 function reversiSetup(sgf: string | undefined, moves: string[]): PositionSetup {
-  if (sgf === undefined) return { game: 'reversi', moves };
-  let record;
-  try {
-    record = readReversiSgf(readFile(sgf));
-  } catch (e) {
-    if (e instanceof SgfError) throw new UsageError(`${sgf}: ${e.message}`);
-    throw e;
-  }
-  if (record.board !== REVERSI_START || record.toMove !== 0) throw new UsageError(`${sgf}: only records from the standard start position can be replayed for thinking`);
-  // Records may leave forced passes out: the worker replays strictly alternating moves, so put them back.
-  const list: number[] = [];
-  let toMove = 0;
-  for (const m of record.moves) {
-    if (m.color !== toMove) list.push(PASS);
-    list.push(m.move);
-    toMove = m.color ^ 1;
-  }
-  return { game: 'reversi', moves: list };
+  return sgf === undefined ? { game: 'reversi', moves } : recordSetup('reversi', sgf);
 }
 
 function checkersSetup(args: Args, sgf: string | undefined, moves: string[]): PositionSetup {
@@ -139,16 +113,16 @@ function checkersSetup(args: Args, sgf: string | undefined, moves: string[]): Po
   const rules: Record<string, unknown> = {};
   const players = flagInt(args, 'players', 2, 6);
   if (players !== undefined) rules.players = players;
-  const size = flagInt(args, 'size', 2, 20);
-  if (size !== undefined) rules.size = size;
+  const board = flagString(args, 'board');
+  if (board !== undefined) rules.board = board;
   return { game: 'checkers', rules, moves };
 }
 
 /** The position the flags describe, for the AI worker. */
 export function thinkSetup(args: Args): PositionSetup {
   const game = flagString(args, 'game');
-  if (game === undefined) throw new UsageError(`--game is required (${GAMES.join(', ')})`);
-  if (!GAMES.includes(game)) throw new UsageError(`--game must be one of ${GAMES.join(', ')}, got "${game}"`);
+  if (game === undefined) throw new UsageError(`--game is required (${games.ids().join(', ')})`);
+  if (!games.has(game)) throw new UsageError(`--game must be one of ${games.ids().join(', ')}, got "${game}"`);
   checkFlags(args, ['game', 'sgf', 'moves', 'level', 'time-ms', 'nodes', 'depth', ...RULE_FLAGS[game]]);
   const sgf = flagString(args, 'sgf');
   const movesText = flagString(args, 'moves');
@@ -208,7 +182,7 @@ export const thinkCommand: Command = {
     '  --level N     strength 1-10 (default 10: full search, about 3 s); --time-ms, --nodes, --depth override its budget',
     'rules:  go: --size N (19) --komi K --ko simple|positional|situational --suicide --rules area|territory',
     '        gomoku: --size N (15) --rule freestyle|standard|renju (renju)',
-    '        checkers: --players N --size N (as the worker\'s checkers entry takes them)',
+    '        checkers: --players N --board star|square8',
     'Notation: Go GTP vertices (D4, pass); Gomoku renju points (H8); Reversi squares (d3, pass);',
     'Chinese Checkers the engine\'s move text. value: estimated win rate of the side to move (0-1);',
     'score: the alpha-beta score (0 for MCTS); candidates best first with win rate, score, visits, prior.',
