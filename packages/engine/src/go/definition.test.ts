@@ -73,6 +73,9 @@ describe('the Go definition: moves where either colour may move', () => {
     expect(alternatingMoves([{ player: 1, move: 10 }], 0)).toEqual({ moves: [PASS, 10], toMove: 0 });
     expect(alternatingMoves([{ player: 0, move: 10 }, { player: 1, move: PASS }, { player: 1, move: 11 }], 0)).toEqual({ moves: [10, 11], toMove: 0 });
     expect(alternatingMoves([{ player: 0, move: 10 }, { player: 0, move: 11 }], 0)).toEqual({ moves: [10, PASS, 11], toMove: 1 });
+    // The colour asked to move last: a pass for the other, or the last pass dropped.
+    expect(alternatingMoves([{ player: 0, move: 10 }], 0, 0)).toEqual({ moves: [10, PASS], toMove: 0 });
+    expect(alternatingMoves([{ player: 0, move: 10 }, { player: 1, move: PASS }], 0, 1)).toEqual({ moves: [10], toMove: 1 });
   });
 });
 

@@ -116,11 +116,11 @@ export interface GoEvent {
 /**
  * The moves of `events` as strictly alternating moves from `first` to move, which is what `play` takes: a colour
  * moving out of turn gets a pass for the other colour before it, and when that pass would follow a pass (the two
- * would end the game) the earlier pass is dropped instead. The board and the side to move come out the same;
- * only the pass count and the history superko looks at differ by those passes. Returns the moves and who is to
- * move after them.
+ * would end the game) the earlier pass is dropped instead; so does a pass that gives `last` (when given) the move
+ * at the end. The board and the side to move come out the same; only the pass count and the history superko
+ * looks at differ by those passes. Returns the moves and who is to move after them.
  */
-export function alternatingMoves(events: readonly GoEvent[], first: 0 | 1): { moves: number[]; toMove: 0 | 1 } {
+export function alternatingMoves(events: readonly GoEvent[], first: 0 | 1, last?: 0 | 1): { moves: number[]; toMove: 0 | 1 } {
   const moves: number[] = [];
   let toMove = first;
   const push = (move: number): void => {
@@ -132,6 +132,8 @@ export function alternatingMoves(events: readonly GoEvent[], first: 0 | 1): { mo
     if (e.player !== toMove) push(PASS);
     push(e.move);
   }
+  // `last` to move at the end (a GTP genmove for either colour): a pass for the other one when it is not.
+  if (last !== undefined && toMove !== last) push(PASS);
   return { moves, toMove };
 }
 
@@ -148,17 +150,13 @@ function ruleSetName(r: GoRules): string | undefined {
 }
 
 /**
- * Reads a Go SGF: rules from SZ, KM and RU (a rule set Qi knows gives scoring, ko and suicide; otherwise the
- * defaults), the root's setup as the start (HA stones as a handicap when HA counts exactly the root's black stones
- * and it has no white ones, as replayGo does), the side to move (PL, else whoever moves first), and the main
- * line's moves made alternating (see alternatingMoves). Setup after the root throws an SgfError: it is not a start followed by moves. Moves are
- * checked for legality only when played.
+ * The start a Go record's root gives (HA stones as a handicap when HA counts exactly the root's black stones and
+ * it has no white ones, as replayGo does; other AB/AW as setup stones; the side to move from PL, else whoever
+ * moves first, else White after a handicap and Black otherwise), and the main line's moves by colour (`first`:
+ * the side to move at the start). Setup after the root throws an SgfError naming the node: it is not a start
+ * followed by moves. Undefined start: an empty board with Black to move.
  */
-function readRecord(input: string | Uint8Array): GameRecord<GoRules, GoStart> {
-  const rec = readGoSgf(input);
-  const partial: Partial<GoRules> = { size: rec.size, ...(rec.ruleSet ?? {}) };
-  if (rec.komi !== undefined && Number.isInteger(rec.komi * 2) && Math.abs(rec.komi) <= 1000) partial.komi = rec.komi;
-  const r = goRules(partial);
+export function goRecordStart(rec: GoRecord): { start: GoStart | undefined; events: GoEvent[]; first: 0 | 1 } {
   const root = rec.nodes[0];
   const probe = new GoPosition({ size: rec.size });
   const text = (s: GoSetupStone): string => probe.moveToText(probe.point(s.col, s.row));
@@ -181,10 +179,24 @@ function readRecord(input: string | Uint8Array): GameRecord<GoRules, GoStart> {
     const v = node.move.vertex;
     events.push({ player: node.move.color, move: v === null ? PASS : probe.point(v.col, v.row) });
   });
-  // The side to move: PL, else whoever moves first, else White after a handicap and Black otherwise.
   const natural: 0 | 1 = isHandicap ? 1 : 0;
   const first: 0 | 1 = root?.toPlay ?? events[0]?.player ?? natural;
   if (first !== natural) s.toMove = colorOf(first);
+  return { start: Object.keys(s).length > 0 ? s : undefined, events, first };
+}
+
+/**
+ * Reads a Go SGF: rules from SZ, KM and RU (a rule set Qi knows gives scoring, ko and suicide; otherwise the
+ * defaults), the root's setup and side to move as the start (goRecordStart), and the main line's moves made
+ * alternating (see alternatingMoves). Moves are checked for legality only when played.
+ */
+function readRecord(input: string | Uint8Array): GameRecord<GoRules, GoStart> {
+  const rec = readGoSgf(input);
+  const partial: Partial<GoRules> = { size: rec.size, ...(rec.ruleSet ?? {}) };
+  if (rec.komi !== undefined && Number.isInteger(rec.komi * 2) && Math.abs(rec.komi) <= 1000) partial.komi = rec.komi;
+  const r = goRules(partial);
+  const { start: s, events, first } = goRecordStart(rec);
+  const root = rec.nodes[0];
   const info: Record<string, string> = {};
   const put = (id: string, value: string | undefined) => {
     if (value !== undefined) info[id] = value;
@@ -198,7 +210,7 @@ function readRecord(input: string | Uint8Array): GameRecord<GoRules, GoStart> {
   put('RU', rec.rulesText);
   put('C', root?.comment);
   const out: GameRecord<GoRules, GoStart> = { rules: r, moves: alternatingMoves(events, first).moves, info };
-  if (Object.keys(s).length > 0) out.start = within('SGF root', () => start(s, r));
+  if (s !== undefined) out.start = within('SGF root', () => start(s, r));
   if (rec.black.name !== undefined || rec.white.name !== undefined) out.players = [rec.black.name ?? '', rec.white.name ?? ''];
   if (rec.result !== undefined) out.result = rec.result;
   return out;

@@ -25,4 +25,4 @@ export {
   type GoReplayError,
   type GoReplayOptions,
 } from './sgf-go.js';
-export { goDefinition, alternatingMoves, type GoStart, type GoEvent } from './definition.js';
+export { goDefinition, alternatingMoves, goRecordStart, type GoStart, type GoEvent } from './definition.js';

@@ -1,20 +1,17 @@
-import { GoPosition, PASS, goRules, handicapPoints, type GoRecord, type GoRules } from '@qi/engine';
+import { alternatingMoves, goDefinition, goRecordStart, goRules, type GoEvent, type GoPosition, type GoRecord, type GoRules, type GoStart } from '@qi/engine';
 import type { PositionSetup } from '@qi/ai-worker';
 
-/** One stone or pass as GTP gave it: either colour may play at any time. */
-export interface GoEvent {
-  player: 0 | 1;
-  move: number;
-}
 
 /**
- * The game a GTP controller builds: rules, handicap stones and the moves of either colour in order. The
- * position is always rebuilt from them, so undo and rule changes need no journal of their own.
+ * The game a GTP controller builds: rules, a start (handicap stones from fixed_handicap / place_free_handicap /
+ * set_free_handicap, or a record's setup stones from loadsgf) and the moves of either colour in order. The
+ * position is always rebuilt from them through the engine's Go definition, so undo and rule changes need no
+ * journal of their own.
  */
 export class GoGame {
   rules: GoRules;
-  /** Handicap stones (placed as setup before the first move). */
-  handicap: number[] = [];
+  /** Where the game starts (undefined: an empty board, Black to move). */
+  start: GoStart | undefined = undefined;
   /** Moves since the board was cleared. */
   readonly events: GoEvent[] = [];
   position: GoPosition;
@@ -22,14 +19,14 @@ export class GoGame {
   /** An empty board under `rules`. */
   constructor(rules: Partial<GoRules> = {}) {
     this.rules = goRules(rules);
-    this.position = new GoPosition(this.rules);
+    this.position = goDefinition.create(this.rules);
   }
 
   /** Clears the board, keeping size, komi and rules. */
   clear(): void {
-    this.handicap = [];
+    this.start = undefined;
     this.events.length = 0;
-    this.position = new GoPosition(this.rules);
+    this.position = goDefinition.create(this.rules);
   }
 
   /** Changes rules (size changes clear the board); throws (RangeError) when the moves so far do not replay. */
@@ -40,55 +37,44 @@ export class GoGame {
       this.clear();
       return;
     }
-    const pos = this.replay(next, this.handicap, this.events);
+    const pos = this.replay(next, this.start, this.events);
     this.rules = next;
     this.position = pos;
   }
 
   /**
-   * Replaces the game by a record's main line (size and komi from the record, other rules kept): handicap
-   * stones (AB in the root), then the moves before move number `before` (all when absent). Throws an Error
-   * naming the node for setup it cannot take (other setup stones) and for illegal moves; the game is then
-   * unchanged.
+   * Replaces the game by a record's main line (size and komi from the record, other rules kept): the root's setup
+   * as the start (HA stones as a handicap, other AB/AW as setup stones, PL), then the moves before move number
+   * `before` (all when absent). Throws an Error naming the node for setup after the root and naming the move for
+   * an illegal one; the game is then unchanged.
    */
   loadRecord(record: GoRecord, before = Infinity): void {
     const next = new GoGame({ ...this.rules, size: record.size, komi: record.komi ?? this.rules.komi });
-    const root = record.nodes[0];
-    if (root !== undefined && root.setup.length > 0) {
-      const black = root.setup.filter((st) => st.stone === 1).map((st) => next.position.point(st.col, st.row));
-      if (black.length !== root.setup.length || black.length < 2) throw new Error('only handicap stones (AB in the root, 2 or more) can be set up');
-      next.placeHandicap(black);
-    }
-    let number = 0;
-    for (let i = 0; i < record.nodes.length; i++) {
-      const node = record.nodes[i];
-      if (i > 0 && node.setup.length > 0) throw new Error(`setup stones after the root (node ${i}) cannot be replayed`);
-      if (node.move === undefined) continue;
-      if (++number >= before) break;
-      const v = node.move.vertex;
-      const move = v === null ? PASS : next.position.point(v.col, v.row);
-      const why = next.play(node.move.color, move);
-      if (why !== null) throw new Error(`move ${number} (${next.position.moveToText(move)}) is illegal: ${why}`);
-    }
+    const { start, events } = goRecordStart(record);
+    next.start = start;
+    next.position = goDefinition.create(next.rules, start);
+    events.slice(0, Math.max(0, Math.min(events.length, before - 1))).forEach((e, i) => {
+      const why = next.play(e.player, e.move);
+      if (why !== null) throw new Error(`move ${i + 1} (${next.position.moveToText(e.move)}) is illegal: ${why}`);
+    });
     this.rules = next.rules;
-    this.handicap = next.handicap;
+    this.start = next.start;
     this.events.length = 0;
     this.events.push(...next.events);
     this.position = next.position;
   }
 
-  /** Places handicap stones on the empty board (White moves next). */
+  /** Places handicap stones on the empty board, as a handicap (White moves next). */
   placeHandicap(points: readonly number[]): void {
-    if (this.events.length > 0 || this.handicap.length > 0) throw new Error('board not empty');
-    const pos = new GoPosition(this.rules);
-    pos.placeHandicap(points);
-    this.handicap = [...points];
-    this.position = pos;
+    if (!this.empty) throw new Error('board not empty');
+    const start: GoStart = { handicap: points.map((p) => this.position.moveToText(p)) };
+    this.position = goDefinition.create(this.rules, start);
+    this.start = start;
   }
 
   /** Whether no stone has been placed since the board was cleared. */
   get empty(): boolean {
-    return this.events.length === 0 && this.handicap.length === 0;
+    return this.events.length === 0 && this.start === undefined;
   }
 
   /** Plays `move` for `player`; returns null, or why it is illegal (occupied, suicide, ko, superko). */
@@ -104,40 +90,26 @@ export class GoGame {
   undo(): boolean {
     if (this.events.length === 0) return false;
     this.events.pop();
-    this.position = this.replay(this.rules, this.handicap, this.events);
+    this.position = this.replay(this.rules, this.start, this.events);
     return true;
   }
 
   /**
-   * The position for the AI, with `player` to move. The worker replays plain alternating moves from an empty
-   * board, so handicap stones become Black moves answered by White passes, a colour moving twice gets a pass
-   * for the other in between, a pass pair cancels (so a game both sides passed can go on, as in clean-up), and
-   * the handicap compensation is folded into komi. The board and side to move are the same; only the history
-   * superko looks at differs by those passes.
+   * The position for the AI, with `player` to move: the rules, the start (handicap stones as a handicap, so the
+   * worker counts their bonus as this position does) and the moves made alternating as the worker replays them
+   * (see the engine's alternatingMoves: a colour moving twice gets a pass for the other in between, a pass pair
+   * cancels, so a game both sides passed can go on, as in clean-up). The board and side to move are the same;
+   * only the history superko looks at differs by those passes.
    */
   botSetup(player: 0 | 1): PositionSetup {
-    const moves: number[] = [];
-    let toMove = 0;
-    const add = (p: number, move: number): void => {
-      if (p !== toMove) push(PASS);
-      push(move);
-    };
-    const push = (move: number): void => {
-      if (move === PASS && moves.length > 0 && moves[moves.length - 1] === PASS) moves.pop();
-      else moves.push(move);
-      toMove ^= 1;
-    };
-    for (const p of this.handicap) add(0, p);
-    for (const e of this.events) add(e.player, e.move);
-    if (toMove !== player) push(PASS);
-    const r = this.rules;
-    const komi = r.komi + handicapPoints(r, this.handicap.length);
-    return { game: 'go', rules: { size: r.size, komi, ko: r.ko, suicide: r.suicide, scoring: r.scoring, handicapBonus: r.handicapBonus }, moves };
+    const first = goDefinition.create(this.rules, this.start).currentPlayer() as 0 | 1;
+    const setup: PositionSetup = { game: 'go', rules: { ...this.rules }, moves: alternatingMoves(this.events, first, player).moves };
+    if (this.start !== undefined) setup.start = { ...this.start };
+    return setup;
   }
 
-  private replay(rules: GoRules, handicap: readonly number[], events: readonly GoEvent[]): GoPosition {
-    const pos = new GoPosition(rules);
-    if (handicap.length > 0) pos.placeHandicap(handicap);
+  private replay(rules: GoRules, start: GoStart | undefined, events: readonly GoEvent[]): GoPosition {
+    const pos = goDefinition.create(rules, start);
     events.forEach((e, i) => {
       const a = pos.analyze(e.move, e.player);
       if (!a.legal) throw new RangeError(`move ${i + 1} (${pos.moveToText(e.move)}) would be illegal: ${a.reason}`);
