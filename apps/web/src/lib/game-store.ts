@@ -164,9 +164,11 @@ export class GoGame {
   }
 
   private static startPosition(s: GameSettings): GoPosition {
-    const pos = new GoPosition({ size: s.size, komi: s.komi, scoring: s.scoring, ko: s.ko, suicide: s.suicide });
-    if (s.handicap >= 2) pos.placeHandicap(fixedHandicap(s.size, s.handicap));
-    return pos;
+    // The engine's Go definition checks the rules (RangeError naming the field) and places the handicap stones.
+    const rules = { size: s.size, komi: s.komi, scoring: s.scoring, ko: s.ko, suicide: s.suicide };
+    if (s.handicap < 2) return goDefinition.create(rules);
+    const probe = goDefinition.create(rules);
+    return goDefinition.create(rules, { handicap: fixedHandicap(s.size, s.handicap).map((p) => probe.moveToText(p)) });
   }
 
   /** Svelte store contract: calls `fn` now and after every change; returns the unsubscribe function. */
