@@ -9,7 +9,17 @@ export { NodeStore, UNEXPANDED, BYTES_PER_NODE } from './mcts/tree.js';
 export { PlayoutTrace } from './mcts/trace.js';
 export type { MctsPolicy, MctsOptions, MctsResult, MctsCandidate } from './mcts/types.js';
 export { goLightPolicy } from './games/go/light.js';
-export { goHeavyPolicy, goMctsOptions, ownershipEstimate, deadStones } from './games/go/policy.js';
+export { goHeavyPolicy, goMctsOptions } from './games/go/policy.js';
+export {
+  estimateDead,
+  ownershipEstimate,
+  deadStones,
+  deadStoneVertices,
+  DEAD_STONE_PLAYOUTS,
+  DEAD_STONE_SEED,
+  type EstimateOptions,
+} from './games/go/dead.js';
+export { Resignation, searchWinRate, reliable, RELIABLE_PLAYOUTS, type ResignOptions, type SearchOutcome } from './games/go/resign.js';
 export { HeavyPlayout } from './games/go/heavy.js';
 export { gomokuCandidates } from './games/gomoku/candidates.js';
 export { reversiDiscCount } from './games/reversi/discs.js';

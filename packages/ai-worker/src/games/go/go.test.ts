@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { GoPosition, MAX_MOVES, PASS, Rng, estimateDead, keyHex, parseVertex, readGoSgf, replayGo, type GoRules } from '@qi/engine';
+import { GoPosition, MAX_MOVES, PASS, Rng, keyHex, parseVertex, readGoSgf, replayGo, type GoRules } from '@qi/engine';
 import { Mcts } from '../../mcts/search.js';
 import { PlayoutTrace } from '../../mcts/trace.js';
 import { HeavyPlayout } from './heavy.js';
 import { goPriors, goTreeMoves, settled } from './knowledge.js';
 import { PATTERN_MOVE, patternIndex } from './patterns.js';
-import { deadStones, goMctsOptions, ownershipEstimate } from './policy.js';
+import { deadStones, estimateDead, ownershipEstimate } from './dead.js';
+import { goMctsOptions } from './policy.js';
 
 const DATA = new URL('../../../../../../shared/data/go/', import.meta.url);
 

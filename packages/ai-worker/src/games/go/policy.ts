@@ -1,4 +1,4 @@
-import { Rng, estimateDead, type GoPosition, type Position } from '@qi/engine';
+import type { GoPosition, Position, Rng } from '@qi/engine';
 import type { PlayoutTrace } from '../../mcts/trace.js';
 import type { MctsOptions, MctsPolicy } from '../../mcts/types.js';
 import { heavyPlayoutFor } from './heavy.js';
@@ -55,53 +55,4 @@ export function goMctsOptions(): MctsOptions {
     firstPlayUrgency: 1.1,
     priorWeight: 1,
   };
-}
-
-/**
- * The final ownership map of `pos` from `playouts` heavy playouts: per point of `pos.points()` order, from -1
- * (White owns it at the end of every playout) to +1 (Black always does). A finished game is played on from
- * its last position as if nobody had passed.
- */
-export function ownershipEstimate(pos: GoPosition, playouts = 400, seed = 1): Float64Array {
-  if (!Number.isInteger(playouts) || playouts < 1) throw new RangeError(`playouts must be a positive whole number, got ${playouts}`);
-  const own = new Float64Array(pos.size * pos.size);
-  const rng = new Rng(seed);
-  const playout = heavyPlayoutFor(pos.size);
-  for (let i = 0; i < playouts; i++) playout.run(pos, rng, null, own, true);
-  for (let i = 0; i < own.length; i++) own[i] /= playouts;
-  return own;
-}
-
-/** Mean ownership (from the chain's own side) at which the playouts overrule the static dead-stone estimate. */
-const OVERRULE = 0.8;
-
-/**
- * Dead stones of a finished (or nearly finished) game: the engine's static estimate (Benson, eyes, enclosed weak
- * stones), overruled for every chain whose mean playout ownership is at least 0.8 for one side (dead when it is
- * the opponent's, alive when its own). Sorted points, whole chains: for GTP final_status_list and the app's
- * marking phase. Against GNU Go's dead stones on the 119 finished games of the shared data (9x9 and 13x13,
- * Chinese rules lists): 118 the same, the static estimate alone 115 (0.8 chosen over 0.95 on that data: 117).
- */
-export function deadStones(pos: GoPosition, playouts = 400, seed = 1): number[] {
-  const own = ownershipEstimate(pos, playouts, seed);
-  const dead = new Set(estimateDead(pos));
-  const pts = pos.points();
-  const index = new Int32Array(pos.board.N2);
-  for (let i = 0; i < pts.length; i++) index[pts[i]] = i;
-  const chain = new Int32Array(pts.length);
-  const seen = new Uint8Array(pos.board.N2);
-  for (const p of pts) {
-    const color = pos.stoneAt(p);
-    if (color === 0 || seen[p]) continue;
-    const n = pos.chainStones(p, chain);
-    let sum = 0;
-    for (let k = 0; k < n; k++) {
-      seen[chain[k]] = 1;
-      sum += own[index[chain[k]]];
-    }
-    const mean = (sum / n) * (color === 1 ? 1 : -1);
-    if (mean <= -OVERRULE) for (let k = 0; k < n; k++) dead.add(chain[k]);
-    else if (mean >= OVERRULE) for (let k = 0; k < n; k++) dead.delete(chain[k]);
-  }
-  return [...dead].sort((a, b) => a - b);
 }
