@@ -14,7 +14,7 @@ import {
   type KoRule,
   type Scoring,
 } from '@qi/engine';
-import type { Progress, ThinkLimits } from '@qi/ai-worker';
+import type { Progress, Resignation, ThinkLimits } from '@qi/ai-worker';
 import type { RemoteBot } from '../worker.js';
 import { analysisLine, parseAnalyzeArgs, type AnalyzeRequest } from './analysis.js';
 import { GtpClock } from './clock.js';
@@ -49,9 +49,6 @@ const COMMANDS = [
   'lz-analyze', 'kata-analyze', 'lz-genmove_analyze', 'kata-genmove_analyze', 'qi-level', 'qi-rules',
 ] as const;
 
-/** Consecutive hopeless searches of one colour before genmove resigns. */
-const RESIGN_STREAK = 3;
-
 type Handler = (args: string[], id: string) => string | Promise<string>;
 
 /**
@@ -67,8 +64,8 @@ export class GtpEngine {
   private readonly resignBelow: number;
   private analysing: { stop(): void } | null = null;
   private streaming = false;
-  private readonly lowStreak = [0, 0];
-  private readonly lowSince = [0, 0];
+  /** ai-worker's resignation policy (the web app's too), loaded with the AI on the first genmove. */
+  private resignation: Resignation | null = null;
   private interrupted = false;
   private readonly handlers: Record<string, Handler>;
 
@@ -200,7 +197,7 @@ export class GtpEngine {
     const r = await (onProgress ? bot.think(limits, proxy(onProgress)) : bot.think(limits));
     let move = r.move ?? PASS;
     if (cleanup && move === PASS) move = await this.cleanupMove(r, player);
-    if (!cleanup && this.shouldResign(r, player)) return 'resign';
+    if (!cleanup && (await this.shouldResign(r, player))) return 'resign';
     // The worker plays by the same rules on the same board; a refusal here would mean the two disagree.
     if (this.game.play(player, move) !== null) {
       if (this.game.play(player, PASS) !== null) throw new Error('no legal move');
@@ -219,20 +216,16 @@ export class GtpEngine {
   }
 
   /**
-   * Resigns only once the game is well under way, on searches of some size, and when the win rate has stayed
-   * below the threshold for RESIGN_STREAK of this colour's moves in a row (one noisy estimate is not enough).
+   * ai-worker's resignation policy: three reliable hopeless searches of this colour in a row (win rate below
+   * --resign), once a third of the board's points have been played; a shorter game (new board, undo, loadsgf)
+   * starts the streak again.
    */
-  private shouldResign(r: Progress, player: 0 | 1): boolean {
-    const pos = this.game.position;
-    const played = this.game.events.length;
-    const hopeless = this.resignBelow > 0 && r.move !== null && played >= (pos.size * pos.size) / 3 && r.nodes >= 200 && r.winRate < this.resignBelow;
-    // A streak belongs to one game: a shorter game (new board, undo, loadsgf) starts it again.
-    if (!hopeless || played < this.lowSince[player]) {
-      this.lowStreak[player] = 0;
-      if (!hopeless) return false;
+  private async shouldResign(r: Progress, player: 0 | 1): Promise<boolean> {
+    if (this.resignation === null) {
+      const { Resignation } = await import('@qi/ai-worker');
+      this.resignation = new Resignation({ below: this.resignBelow });
     }
-    this.lowSince[player] = played;
-    return ++this.lowStreak[player] >= RESIGN_STREAK;
+    return this.resignation.note(r, player, this.game.events.length, this.game.position.size);
   }
 
   private empties(): number {
