@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import { gameDefinition } from '@qi/engine';
 import { describe, expect, it } from 'vitest';
 import { format } from '../i18n.js';
+import { botEngine } from './ai/engine.js';
+import { PageBot } from './ai/page-bot.js';
+import { Players } from './ai/players.js';
 import { GoGame, defaultSettings, handicapChoices, type GameSettings, type GameView } from './game-store.js';
 
 const nine = (over: Partial<GameSettings> = {}): GameSettings => ({ ...defaultSettings(), size: 9, ...over });
@@ -195,13 +198,14 @@ describe('GoGame store', () => {
     expect(game.view.score!.result).toBe('B+73.5');
   });
 
-  it('estimates dead stones through the engine and clears marks', () => {
+  it('estimates dead stones through Qi\'s policy (ai-worker, in the worker) and clears marks', async () => {
     const game = new GoGame(nine());
+    const players = new Players(game, () => botEngine(new PageBot()), { minMoveMs: 0 });
     playAll(game, ['D5', 'E5', 'F5', 'A1', 'E4', 'A2', 'E6', 'pass', 'pass']);
     const e6 = vertexOf(game.view, 'E6');
     game.toggleDead(e6.col, e6.row); // a wrong mark, replaced by the estimate
     expect(game.view.dead[e6.row * 9 + e6.col]).toBe(1);
-    game.estimateDead();
+    await players.estimateDead();
     // White's two stones in Black's area are dead; nothing else is
     const dead = [...game.view.dead.keys()].filter((i) => game.view.dead[i]);
     const a1 = vertexOf(game.view, 'A1');
@@ -212,6 +216,7 @@ describe('GoGame store', () => {
     expect(game.view.dead.every((d) => d === 0)).toBe(true);
     // nothing dead: Black has 4 stones + the E5 eye, White 2 stones + 7.5 komi; the rest is shared (dame)
     expect(game.view.score!.result).toBe('W+4.5');
+    players.dispose();
   });
 
   it('ends by resignation, and undo takes the resignation back', () => {

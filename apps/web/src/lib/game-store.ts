@@ -2,7 +2,6 @@ import {
   DeadStoneMarking,
   GoPosition,
   PASS,
-  estimateDead,
   fixedHandicap,
   goDefinition,
   goRules,
@@ -344,14 +343,6 @@ export class GoGame {
     this.setNotice({ key: 'markingHelp' });
     this.changed();
     return true;
-  }
-
-  /** Replaces the marks with the engine's estimate of the dead chains. */
-  estimateDead(): void {
-    if (!this.marking || this.finalScore) return;
-    this.unmarkAll();
-    for (const p of estimateDead(this.pos)) if (!this.marking.isDead(p)) this.marking.toggle(p);
-    this.changed();
   }
 
   /** Replaces the marks with these dead stones (GTP vertices, e.g. Qi's ownership estimate); false if not marking or a vertex is bad. */

@@ -1,4 +1,5 @@
 import type { Progress } from '@qi/ai-worker';
+import { Resignation, reliable, searchWinRate } from '@qi/ai-worker/go-resign';
 import type { GameSettings, GoGame, Vertex } from '../game-store.js';
 import { AiCancelled, type AiEngine } from './engine.js';
 
@@ -44,11 +45,11 @@ export interface PlayersView {
 export interface PlayersOptions {
   /** Least time between Qi's moves, so a fast level's answer (or Qi vs Qi) can be followed by eye (default 350 ms). */
   minMoveMs?: number;
-  /** Qi resigns after this many own searches in a row below `resignBelow` (default 3) … */
+  /** Qi resigns (ai-worker's resignation policy, GTP's too) after this many own searches in a row below `resignBelow` (default 3) … */
   resignAfter?: number;
   /** … with a win rate below this (default 0.05; only searches of RELIABLE_PLAYOUTS count, so levels 1–4 play on) … */
   resignBelow?: number;
-  /** … once this many moves were played, as a multiple of the board size (default 2: move 18 on 9x9). */
+  /** … once this many moves were played (default: a third of the board's points, move 27 on 9x9). */
   resignFromMove?: number;
   /** Clock (ms). */
   now?: () => number;
@@ -76,7 +77,7 @@ export class Players {
   private error: string | null = null;
   private lastThinkMs: number | null = null;
   private lastStopMs: number | null = null;
-  private lowStreak: [number, number] = [0, 0];
+  private readonly resignation: Resignation;
   private engineInstance: AiEngine | null = null;
   private holding = false;
   private lastPhase = '';
@@ -85,18 +86,13 @@ export class Players {
   private readonly listeners = new Set<Listener>();
   private readonly unsubscribe: () => void;
   private readonly minMoveMs: number;
-  private readonly resignAfter: number;
-  private readonly resignBelow: number;
-  private readonly resignFromMove: number;
   private readonly now: () => number;
   /** The current snapshot. */
   view: PlayersView;
 
   constructor(private readonly game: GoGame, private readonly createEngine: () => AiEngine, options: PlayersOptions = {}) {
     this.minMoveMs = options.minMoveMs ?? 350;
-    this.resignAfter = options.resignAfter ?? 3;
-    this.resignBelow = options.resignBelow ?? 0.05;
-    this.resignFromMove = options.resignFromMove ?? 2;
+    this.resignation = new Resignation({ after: options.resignAfter, below: options.resignBelow, fromMove: options.resignFromMove });
     this.now = options.now ?? (() => performance.now());
     this.view = this.snapshot();
     this.unsubscribe = game.subscribe(() => this.sync());
@@ -130,7 +126,7 @@ export class Players {
       this.paused = false;
       this.error = null;
       this.winRate = null;
-      this.lowStreak = [0, 0];
+      this.resignation.reset();
       this.lastMoveAt = -Infinity;
       this.game.newGame(settings);
       this.game.setNames(names[0], names[1]);
@@ -269,12 +265,31 @@ export class Players {
   }
 
   /**
-   * A game with Qi ended by two passes: the marks start from the engine's estimate at once, then Qi's playout
-   * ownership (in the worker) replaces it unless someone changed a mark meanwhile. Qi vs Qi then counts.
+   * The Estimate button: Qi's dead stones (ai-worker's deadStones, the policy GTP uses, computed in the worker)
+   * replace the marks unless someone changed a mark meanwhile. Starts the worker on a page of two people.
+   */
+  estimateDead(): Promise<void> {
+    if (this.game.view.phase !== 'marking') return Promise.resolve();
+    const version = this.game.view.version;
+    return this.engine()
+      .deadStones(this.game.aiSetup())
+      .then(
+        (dead) => {
+          if (this.game.view.phase === 'marking' && this.game.view.version === version) this.game.markDead(dead);
+        },
+        (e: unknown) => {
+          this.error = e instanceof Error ? e.message : String(e);
+          this.emit();
+        },
+      );
+  }
+
+  /**
+   * A game with Qi ended by two passes: Qi's dead stones (ai-worker's deadStones, in the worker) become the marks
+   * unless someone changed a mark meanwhile. Qi vs Qi then counts.
    */
   private markFinished(): void {
     if (this.game.view.phase !== 'marking') return;
-    this.game.estimateDead();
     const version = this.game.view.version;
     const untouched = () => this.game.view.phase === 'marking' && this.game.view.version === version;
     const countIfWatching = () => {
@@ -329,9 +344,8 @@ export class Players {
     this.progress = null;
     this.lastMoveAt = this.now();
     const player = job.player;
-    if (reliable(answer)) this.lowStreak[player] = searchWinRate(answer) < this.resignBelow ? this.lowStreak[player] + 1 : 0;
     const view = this.game.view;
-    if (this.lowStreak[player] >= this.resignAfter && view.moveNumber >= this.resignFromMove * view.size) {
+    if (this.resignation.note(answer, player as 0 | 1, view.moveNumber, view.size)) {
       this.game.resign(player);
       return;
     }
@@ -392,21 +406,8 @@ export class Players {
   }
 }
 
-/**
- * The search's own estimate for the side to move: its best candidate's win rate. A low level's answer carries the
- * win rate of the move its randomness picked, which after a handful of playouts can read 0% or 100%.
- */
-export function searchWinRate(p: Progress): number {
-  return p.candidates.length > 0 ? p.candidates[0].winRate : p.winRate;
-}
-
-/** Playouts below which an MCTS win rate is noise (levels 1–4 search 30–250 playouts and read 0% or 100%). */
-export const RELIABLE_PLAYOUTS = 400;
-
-/** Whether a search saw enough to estimate the game: an MCTS one with RELIABLE_PLAYOUTS at the root, any other with some nodes. */
-export function reliable(p: Progress): boolean {
-  return p.algorithm === 'mcts' ? p.visits >= RELIABLE_PLAYOUTS : p.nodes > 0;
-}
+/** The resignation policy's reading of a search (ai-worker's, shared with GTP). */
+export { searchWinRate, reliable, RELIABLE_PLAYOUTS } from '@qi/ai-worker/go-resign';
 
 function checkSeat(seat: Seat): Seat {
   if (seat.kind === 'human') return HUMAN;
