@@ -3,7 +3,8 @@
  * for a move within its deadline, checks it, and ends the game by the rules, by a fault (illegal move, time-out,
  * crash: a loss with the reason), or by adjudication at the move cap. Go games may be refereed by GNU Go.
  */
-import { GoPosition, ReversiPosition, estimateDead, scoreArea, type Position } from '@qi/engine';
+import { estimateDead } from '@qi/ai-worker';
+import { GoPosition, ReversiPosition, scoreArea, type Position } from '@qi/engine';
 import type { BenchGame } from './games.js';
 import { PlayerFault, type Player } from './players.js';
 import type { GoReferee } from './referee.js';

@@ -7,7 +7,7 @@ export { pointOf, strideOf } from './geometry.js';
 export { countArea } from './regions.js';
 export { LightPlayout, playoutLight } from './playout.js';
 export { scoreArea, scoreTerritory, scoreGame, resultText, StoneGrid, components, type Score, type ScoreOptions } from './score.js';
-export { estimateDead, DeadStoneMarking, type EstimateOptions, type MarkingPhase } from './dead.js';
+export { DeadStoneMarking, type MarkingPhase } from './dead.js';
 export { benson, type BensonResult } from './benson.js';
 export {
   readGoSgf,

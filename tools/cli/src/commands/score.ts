@@ -1,4 +1,4 @@
-import { estimateDead, parseVertex, replayGo, scoreArea, scoreTerritory, vertexToText, type Scoring } from '@qi/engine';
+import { parseVertex, replayGo, scoreArea, scoreTerritory, vertexToText, type Scoring } from '@qi/engine';
 import { checkFlags, flagBool, flagNumber, flagString, UsageError } from '../args.js';
 import type { Command } from '../command.js';
 import { loadGoRecord, replayOptions, requireCleanReplay } from './replay.js';
@@ -16,14 +16,14 @@ export const scoreCommand: Command = {
     '  --rules      area or territory (default: the record\'s RU when Qi knows it, else area)',
     '  --komi K     komi (default: the record\'s KM, else 7.5 for area / 6.5 for territory)',
     '  --dead V,…   dead stones as GTP vertices; each marks its whole chain',
-    '  --auto-dead  let Qi estimate the dead stones instead (Benson + a static enclosure test)',
+    '  --auto-dead  let Qi estimate the dead stones instead (as qi gtp\'s final_status_list: a static estimate checked by playouts)',
     'White\'s total includes komi and the handicap bonus (area: N points for N handicap stones; territory: none).',
     'result: as SGF RE writes it (B+3.5, W+12, 0 for a draw); dead: every dead stone, top-left first.',
     '',
     'example: qi score game.sgf --rules territory --dead C3,Q16',
   ].join('\n'),
   booleans: ['auto-dead', 'suicide'],
-  run(args) {
+  async run(args) {
     checkFlags(args, ['rules', 'komi', 'dead', 'auto-dead', 'ko', 'suicide']);
     if (args.positional.length > 1) throw new UsageError(`unexpected argument "${args.positional[1]}"`);
     const rulesText = flagString(args, 'rules');
@@ -41,7 +41,7 @@ export const scoreCommand: Command = {
     requireCleanReplay(r);
     const pos = r.position;
     let dead: number[] = [];
-    if (autoDead) dead = estimateDead(pos);
+    if (autoDead) dead = (await import('@qi/ai-worker')).deadStones(pos);
     else if (deadText !== undefined) {
       dead = deadText
         .split(',')

@@ -123,7 +123,7 @@ describe('Players: people and Qi at the board', () => {
     expect(closed).toBe(1);
   });
 
-  it('Qi passes after a pass: two passes open the marking with the estimate; Qi resigns a lost game', async () => {
+  it('Qi passes after a pass: two passes open the marking with Qi\'s dead stones; Qi resigns a lost game', async () => {
     const s = scriptedEngine();
     const game = new GoGame(nine);
     const players = new Players(game, () => s.engine, { minMoveMs: 0, resignFromMove: 0 });
@@ -135,7 +135,7 @@ describe('Players: people and Qi at the board', () => {
     game.pass();
     s.calls[1].resolve(s.progress(PASS, 0.4));
     await vi.waitFor(() => expect(game.view.phase).toBe('marking'));
-    // Marks come from the engine's estimate at once, then from Qi's list (here: the white stone on C3).
+    // Marks come from Qi's list in the worker (ai-worker's deadStones; here scripted: the white stone on C3).
     await vi.waitFor(() => expect(game.view.dead.reduce((n, d) => n + d, 0)).toBe(1));
     expect(game.view.dead[6 * 9 + 2]).toBe(1);
     expect(game.view.score).not.toBeNull();
