@@ -28,6 +28,14 @@ export { reversiKnowledge, reversiEvaluate, reversiTerminal, REVERSI_WON } from 
 export { reversiEndgame, solverEmpties } from './games/reversi/endgame.js';
 export { gomokuKnowledge, gomokuEvaluate, gomokuSearchMoves } from './games/gomoku/knowledge.js';
 export { gomokuThreats, threatBudget, GOMOKU_WIDTH, type ThreatBudget } from './games/gomoku/threats.js';
+export { EndgameSolver, solveEndgame, type SolveLimits, type SolveResult, type SolverOptions } from './games/reversi/solve.js';
+export { VcfSolver, solveVcf, type ThreatOptions, type ThreatResult } from './games/gomoku/vcf.js';
+export { VctSolver, solveVct, type VctOptions } from './games/gomoku/vct.js';
+export { ThreatTable } from './games/gomoku/threat-table.js';
+export * as gomokuThreatPoints from './games/gomoku/threat-points.js';
+export { lineProblem as gomokuLineProblem } from './games/gomoku/solver-testing.js';
+export { LightPlayout, playoutLight } from './games/go/playout.js';
+export { solveCrossing, type CrossingOptions, type CrossingResult } from './games/checkers/solo.js';
 export { checkersKnowledge, checkersPlayouts, checkersStanding, distanceTables, type DistanceTables } from './games/checkers/knowledge.js';
 export { reversiGreedy, gomokuClassic, checkersDepth3, goRandom, type ClassicBot } from './baselines/index.js';
 export { benchSignature, signatureTotal, type SignatureEntry } from './bench/signature.js';

@@ -13,12 +13,10 @@ import {
   perft,
   readGoSgf,
   replayGo,
-  solveEndgame,
-  solveVcf,
   type GoRecord,
   type KoRule,
 } from '@qi/engine';
-import { Bot } from '@qi/ai-worker';
+import { Bot, solveEndgame, solveVcf } from '@qi/ai-worker';
 
 /** One case: an id stable across runs and the check. */
 export interface RegressionCase {

@@ -1,4 +1,5 @@
-import { CheckersPosition, HopSearch, MAX_MOVES, perft, Rng, solveCrossing, type CheckersRules } from '@qi/engine';
+import { solveCrossing } from '@qi/ai-worker';
+import { CheckersPosition, HopSearch, MAX_MOVES, perft, Rng, type CheckersRules } from '@qi/engine';
 import type { BenchCase } from '../runner.js';
 import type { Suite, TargetRun } from './types.js';
 

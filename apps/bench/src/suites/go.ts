@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { expandPointList, GoPosition, LightPlayout, parsePoint, parseSgfGame, PASS, Rng, BLACK, WHITE, MAX_MOVES } from '@qi/engine';
+import { LightPlayout } from '@qi/ai-worker';
+import { expandPointList, GoPosition, parsePoint, parseSgfGame, PASS, Rng, BLACK, WHITE, MAX_MOVES } from '@qi/engine';
 import type { BenchCase } from '../runner.js';
 import type { Suite, TargetResult, TargetRun } from './types.js';
 

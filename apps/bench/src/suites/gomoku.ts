@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { GomokuPosition, gomokuLineProblem, MAX_MOVES, Rng, VcfSolver, VctSolver, type GomokuOptions, type GomokuRule } from '@qi/engine';
+import { gomokuLineProblem, VcfSolver, VctSolver } from '@qi/ai-worker';
+import { GomokuPosition, MAX_MOVES, Rng, type GomokuOptions, type GomokuRule } from '@qi/engine';
 import type { BenchCase } from '../runner.js';
 import type { Suite, TargetResult, TargetRun } from './types.js';
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { EndgameSolver, flips, mobility, perft, ReversiPosition, reversiPerft, Rng } from '@qi/engine';
+import { EndgameSolver } from '@qi/ai-worker';
+import { flips, mobility, perft, ReversiPosition, reversiPerft, Rng } from '@qi/engine';
 import type { BenchCase } from '../runner.js';
 import type { Suite, TargetResult, TargetRun } from './types.js';
 

@@ -20,11 +20,11 @@ export interface Presolved {
   nodes: number;
 }
 
-/** The limits of one solver call, named as the engine solvers' options (EndgameSolver, VcfSolver, VctSolver). */
+/** The limits of one solver call: the games' solvers take it (Reversi's SolveLimits, Gomoku's ThreatOptions extend it). */
 export interface SolveSlice {
   /** Give up at this `performance.now()` time. */
   deadline?: number;
-  /** Give up once element 0 is raised. */
+  /** Give up once element 0 is raised (read atomically when shared between threads). */
   stop?: Int32Array;
   /** Give up beyond this many nodes. */
   maxNodes?: number;

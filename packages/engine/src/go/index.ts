@@ -5,7 +5,6 @@ export { fixedHandicap, maxFixedHandicap } from './handicap.js';
 export { vertexToText, parseVertex, COLUMN_LETTERS } from './vertex.js';
 export { pointOf, strideOf } from './geometry.js';
 export { countArea } from './regions.js';
-export { LightPlayout, playoutLight } from './playout.js';
 export { scoreArea, scoreTerritory, scoreGame, resultText, StoneGrid, components, type Score, type ScoreOptions } from './score.js';
 export { DeadStoneMarking, type MarkingPhase } from './dead.js';
 export { benson, type BensonResult } from './benson.js';

@@ -1,7 +1,7 @@
 export { popcount, mobility, flips, stableDiscs, stableSet } from './bits.js';
+export * as reversiBits from './bits.js';
 export { ReversiPosition, squareName, parseSquare, parseSide, parseBoard, type ParsedBoard } from './position.js';
 export { reversiPerft } from './perft.js';
-export { EndgameSolver, solveEndgame, type SolveLimits, type SolveResult, type SolverOptions } from './solve.js';
 export {
   readReversiSgf,
   reversiRecordFromTree,

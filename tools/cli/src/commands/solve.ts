@@ -1,4 +1,5 @@
-import { EndgameSolver, PASS, ReversiPosition } from '@qi/engine';
+import { EndgameSolver } from '@qi/ai-worker';
+import { PASS, ReversiPosition } from '@qi/engine';
 import { checkFlags, colorName, flagBool, flagInt, flagString, UsageError, type Args } from '../args.js';
 import type { Command } from '../command.js';
 

@@ -1,4 +1,5 @@
-import { solveVcf, type GomokuPosition, type ThreatResult } from '@qi/engine';
+import { solveVcf, type ThreatResult } from '@qi/ai-worker';
+import type { GomokuPosition } from '@qi/engine';
 import { checkFlags, flagInt, UsageError, type Args } from '../args.js';
 import type { Command } from '../command.js';
 import { GOMOKU_POSITION_FLAGS, gomokuPosition, gomokuRule } from './gomoku-args.js';

@@ -1,4 +1,4 @@
-import { solveVct } from '@qi/engine';
+import { solveVct } from '@qi/ai-worker';
 import { flagInt } from '../args.js';
 import type { Command } from '../command.js';
 import { COMMON_HELP, runThreatSearch } from './vcf.js';

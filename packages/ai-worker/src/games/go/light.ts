@@ -1,4 +1,5 @@
-import { playoutLight, type GoPosition, type Position, type Rng } from '@qi/engine';
+import type { GoPosition, Position, Rng } from '@qi/engine';
+import { playoutLight } from './playout.js';
 import type { MctsPolicy } from '../../mcts/types.js';
 
 /**

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { GomokuPosition, MAX_MOVES, Rng, solveVcf, solveVct, type GomokuRule, type Position } from '@qi/engine';
+import { GomokuPosition, MAX_MOVES, Rng, type GomokuRule, type Position } from '@qi/engine';
+import { solveVcf } from './vcf.js';
+import { solveVct } from './vct.js';
 import { isWinScore } from '../../core/score.js';
 import { playMatch } from '../../testing/match.js';
 import { Bot } from '../../worker/bot.js';

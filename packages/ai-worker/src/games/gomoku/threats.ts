@@ -1,4 +1,6 @@
-import { GomokuPosition, MAX_MOVES, VcfSolver, VctSolver, type Position } from '@qi/engine';
+import { GomokuPosition, MAX_MOVES, type Position } from '@qi/engine';
+import { VcfSolver } from './vcf.js';
+import { VctSolver } from './vct.js';
 import { now } from '../../core/limits.js';
 import { WIN } from '../../core/score.js';
 import type { Presolved, Presolver, SolveRunner } from '../../core/presolve.js';

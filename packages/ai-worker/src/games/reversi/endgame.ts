@@ -1,4 +1,5 @@
-import { EndgameSolver, type Position, type ReversiPosition } from '@qi/engine';
+import type { Position, ReversiPosition } from '@qi/engine';
+import { EndgameSolver } from './solve.js';
 import type { Presolved, Presolver, SolveRunner } from '../../core/presolve.js';
 import { DISC, REVERSI_WON } from './eval.js';
 

@@ -1,6 +1,5 @@
-import { PASS } from '../core/game.js';
-import * as bits from './bits.js';
-import type { ReversiPosition } from './position.js';
+import { PASS, reversiBits as bits, type ReversiPosition } from '@qi/engine';
+import type { SolveSlice } from '../../core/presolve.js';
 
 // Module-level bindings of the bitboard primitives: vitest's module runner turns every call of an imported
 // function into a property lookup on the module, which costs the solver a third of its speed in the test run.
@@ -27,16 +26,11 @@ export interface SolveResult {
  * reach the same score and move. A call stopped by maxNodes has searched at least that many new nodes, so for
  * slices of 64, 256, 1,024 or 4,096 nodes (indeed any maxNodes of at least 1) all the calls search at most 2×
  * the nodes of one call, in practice about 1 + 1/slice times; a deadline or stop flag is looked at only every
- * 4,096 nodes, so each of those calls gets at least that far.
+ * 4,096 nodes, so each of those calls gets at least that far. The worker's solve slice (core/presolve.ts):
+ * deadline (`performance.now()` ms), stop (element 0 non-zero, read atomically when shared), maxNodes (of this
+ * call; a resumed call starts counting again).
  */
-export interface SolveLimits {
-  /** Give up once `performance.now()` reaches this (ms). */
-  deadline?: number;
-  /** Give up once element 0 is non-zero (read atomically when the array is shared between threads). */
-  stop?: Int32Array;
-  /** Give up beyond this many nodes (of this call; a resumed call starts counting again). */
-  maxNodes?: number;
-}
+export type SolveLimits = SolveSlice;
 
 /** Options of the endgame solver. */
 export interface SolverOptions {

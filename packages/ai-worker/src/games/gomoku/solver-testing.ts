@@ -1,5 +1,4 @@
-import { playChecked } from '../core/game.js';
-import { GomokuPosition, type GomokuOptions } from './position.js';
+import { GomokuPosition, playChecked, type GomokuOptions } from '@qi/engine';
 
 /**
  * Checks a threat-solver line with the rules engine alone: every move legal in turn (renju forbidden points

@@ -1,20 +1,18 @@
-import type { GomokuPosition } from './position.js';
+import type { GomokuPosition } from '@qi/engine';
+import type { SolveSlice } from '../../core/presolve.js';
 import { ThreatTable } from './threat-table.js';
-import { completionPoints, fivePoints, FOUR_POINTS, scanThreats } from './threats.js';
+import { completionPoints, fivePoints, FOUR_POINTS, scanThreats } from './threat-points.js';
 
-/** Limits of a threat search. */
-export interface ThreatOptions {
+/**
+ * Limits of a threat search: the worker's solve slice (core/presolve.ts) plus a depth. maxNodes: node budget of
+ * this call; the search gives up (aborted: true) beyond it (default 1,000,000). A caller that slices a search
+ * gives each call its slice: the next call on the same position resumes (see VcfSolver). deadline
+ * (`performance.now()` ms) and stop (element 0 non-zero, read atomically when shared) give up with aborted and
+ * interrupted: true; both are checked every 1024 nodes.
+ */
+export interface ThreatOptions extends SolveSlice {
   /** Most attacker moves in the line, the final five included (default 40). */
   maxDepth?: number;
-  /**
-   * Node budget of this call; the search gives up (aborted: true) beyond it (default 1,000,000). A caller that
-   * slices a search gives each call its slice: the next call on the same position resumes (see VcfSolver).
-   */
-  maxNodes?: number;
-  /** Give up (aborted and interrupted: true) once `performance.now()` reaches this (ms); checked every 1024 nodes. */
-  deadline?: number;
-  /** Give up (aborted and interrupted: true) once element 0 is non-zero (read atomically when shared); checked every 1024 nodes. */
-  stop?: Int32Array;
 }
 
 /** What a threat search found. */

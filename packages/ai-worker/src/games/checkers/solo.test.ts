@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { playChecked } from '../core/game.js';
-import { CheckersPosition } from './position.js';
+import { CheckersPosition, playChecked } from '@qi/engine';
 import { solveCrossing } from './solo.js';
 
 /** Replays a crossing with every move checked; returns the final position. */

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { GomokuPosition, type GomokuOptions } from './position.js';
+import { GomokuPosition, type GomokuOptions } from '@qi/engine';
 import { lineProblem, solveInSlices } from './solver-testing.js';
 import { VctSolver } from './vct.js';
 
-const DATA = new URL('../../../../../shared/data/gomoku/', import.meta.url);
+const DATA = new URL('../../../../../../shared/data/gomoku/', import.meta.url);
 
 interface MateCase {
   id: string;

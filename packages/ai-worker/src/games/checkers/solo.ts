@@ -1,7 +1,4 @@
-import { zobristTable } from '../core/zobrist.js';
-import { geometry } from './geometry.js';
-import { HopSearch } from './hops.js';
-import { CheckersPosition } from './position.js';
+import { CheckersPosition, geometry, HopSearch, zobristTable } from '@qi/engine';
 
 /**
  * The solo crossing puzzle: one player's 10 pieces start in the bottom point of an empty star and must all reach

@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PASS } from '../core/game.js';
-import { Rng } from '../core/prng.js';
-import { ReversiPosition } from './position.js';
+import { PASS, Rng, ReversiPosition } from '@qi/engine';
 import { EndgameSolver, type SolveLimits, type SolveResult, solveEndgame } from './solve.js';
 
-const data = new URL('../../../../../shared/data/reversi/', import.meta.url);
+const data = new URL('../../../../../../shared/data/reversi/', import.meta.url);
 
 function readTsv(name: string): Record<string, string>[] {
   const [header, ...lines] = readFileSync(new URL(name, data), 'utf8').trim().split('\n');

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_MOVES, PASS } from '../core/game.js';
-import { Rng } from '../core/prng.js';
-import { BLACK, EMPTY, WHITE } from './board.js';
+import { BLACK, EMPTY, GoPosition, MAX_MOVES, PASS, Rng, WHITE } from '@qi/engine';
 import { LightPlayout, playoutLight } from './playout.js';
-import { GoPosition } from './position.js';
 
 /** Whether p is a one-point eye of colour c by the playout's definition, judged on a GoPosition. */
 function ownEye(pos: GoPosition, p: number, c: number): boolean {

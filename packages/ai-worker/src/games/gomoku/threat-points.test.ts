@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GomokuPosition, type GomokuOptions } from './position.js';
-import { completionPoints, FIVE_POINTS, FOUR_POINTS, OPEN_FOUR_POINTS, potential, scanThreats, SWORD_POINTS, THREE_POINTS } from './threats.js';
+import { GomokuPosition, type GomokuOptions } from '@qi/engine';
+import { completionPoints, FIVE_POINTS, FOUR_POINTS, OPEN_FOUR_POINTS, potential, scanThreats, SWORD_POINTS, THREE_POINTS } from './threat-points.js';
 
 function scan(opts: GomokuOptions, colour: number, kind: number): string[] {
   const pos = new GomokuPosition(opts);

@@ -1,8 +1,4 @@
-import type { Rng } from '../core/prng.js';
-import { BLACK, BORDER, ChainBoard, EMPTY, WHITE } from './board.js';
-import type { GoPosition } from './position.js';
-import { countArea } from './regions.js';
-import { handicapPoints } from './rules.js';
+import { BLACK, BORDER, ChainBoard, EMPTY, WHITE, countArea, handicapPoints, type GoPosition, type Rng } from '@qi/engine';
 
 /**
  * Light random playouts (the Monte-Carlo baseline): from a position, both sides play uniformly random legal

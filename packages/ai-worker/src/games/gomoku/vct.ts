@@ -1,8 +1,9 @@
-import type { GomokuPosition } from './position.js';
+import { gomokuPatterns, type GomokuPosition } from '@qi/engine';
 import { ThreatTable } from './threat-table.js';
-import { FOUR, OPEN_FOUR, OPEN_THREE, patternKind } from './patterns.js';
-import { completionPoints, fivePoints, FOUR_POINTS, potential, scanThreats } from './threats.js';
+import { completionPoints, fivePoints, FOUR_POINTS, potential, scanThreats } from './threat-points.js';
 import { ThreatInterrupt, threatSalt, VcfSolver, type ThreatOptions, type ThreatResult } from './vcf.js';
+
+const { FOUR, OPEN_FOUR, OPEN_THREE, patternKind } = gomokuPatterns;
 
 /** Limits of a VCT search. */
 export interface VctOptions extends ThreatOptions {

@@ -1,5 +1,6 @@
-import { FIVE, OPEN_FOUR, OPEN_THREE, THREE, fourMask, patternKind } from './patterns.js';
-import type { GomokuPosition } from './position.js';
+import { gomokuPatterns, type GomokuPosition } from '@qi/engine';
+
+const { FIVE, OPEN_FOUR, OPEN_THREE, THREE, fourMask, patternKind } = gomokuPatterns;
 
 /**
  * Threat points found from the line words: windows of 5 or 6 cells with the right number of own stones and
