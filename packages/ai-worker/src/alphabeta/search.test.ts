@@ -247,6 +247,33 @@ describe('AlphaBeta limits and slices', () => {
     expect(a.pv).toEqual(b.pv);
   });
 
+  it('plays its own move when cut short, and ranks the others by the last completed iteration alone', () => {
+    // The old ranking sorted every root move by the latest score it got, mixing the cut iteration's partial scores
+    // and null-window bounds with the completed one's, so its first move could be one the search never judged best.
+    const rng = new Rng(7);
+    const ab = new AlphaBeta({ ttMegabytes: 1, evaluator: randomEvaluator(400, 5) });
+    let changed = 0;
+    let cut = 0;
+    for (let t = 0; t < 150; t++) {
+      const pos = randomPosition(() => new MnkGame(7, 6, 4, true), rng.int(20), rng);
+      if (pos.isTerminal()) continue;
+      let last: ReturnType<AlphaBeta['result']> | null = null;
+      const r = ab.search(pos, { nodes: 200 + rng.int(6000) }, (it) => (last = it));
+      expect(r.rootMoves[0].move).toBe(r.move);
+      if (r.reason !== 'nodes' || last === null) continue;
+      cut++;
+      const done = last as ReturnType<AlphaBeta['result']>;
+      const doneScore = new Map(done.rootMoves.map((m) => [m.move, m.score]));
+      const rest = r.rootMoves.slice(1);
+      for (const m of rest) expect(m.score, `search ${t}`).toBe(doneScore.get(m.move));
+      for (let i = 1; i < rest.length; i++) expect(rest[i - 1].score).toBeGreaterThanOrEqual(rest[i].score);
+      if (r.move !== done.move) changed++;
+    }
+    console.log(`${cut} searches cut inside an iteration; ${changed} played a move that beat the last completed iteration's`);
+    expect(cut).toBeGreaterThan(50);
+    expect(changed).toBeGreaterThan(0);
+  });
+
   it('never returns an illegal move from random Connect Four positions', () => {
     const rng = new Rng(99);
     const ab = new AlphaBeta({ ttMegabytes: 1, evaluator: randomEvaluator() });

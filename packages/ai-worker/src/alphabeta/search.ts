@@ -46,6 +46,9 @@ export class AlphaBeta {
   private readonly rootScore = new Int32Array(MAX_MOVES);
   private readonly rootExact = new Uint8Array(MAX_MOVES);
   private readonly rootOrder = new Float64Array(MAX_MOVES);
+  // The root scores of the last completed iteration (the ones above are overwritten by the iteration in progress).
+  private readonly doneScore = new Int32Array(MAX_MOVES);
+  private readonly doneExact = new Uint8Array(MAX_MOVES);
 
   // State of the search in progress (kept between slices).
   private pos: Position | null = null;
@@ -76,9 +79,19 @@ export class AlphaBeta {
   private bestDepth = 0;
   private bestPv: number[] = [];
   private solved = false;
+  // The best root move of the pass in progress (the root search of one iteration with one window), once it beat
+  // every move before it; and one carried from an earlier pass of the unfinished iteration (a pass cut by a slice
+  // end, or an aspiration fail-high re-searched with a wider window) until this pass searches that move again.
   private iterMove = NO_MOVE;
   private iterScore = 0;
   private iterPv: number[] = [];
+  /** Whether this pass has searched the last completed iteration's best move (so its best beat or is that move). */
+  private passSawBest = false;
+  private carryMove = NO_MOVE;
+  private carryScore = 0;
+  private carryPv: number[] = [];
+  /** Whether bestMove comes from the unfinished iteration (it failed high there) rather than the last completed one. */
+  private bestFromIter = false;
 
   /** A searcher with its own transposition table and ordering tables. */
   constructor(options: AlphaBetaOptions = {}) {
@@ -133,6 +146,8 @@ export class AlphaBeta {
     this.bestScore = 0;
     this.bestDepth = 0;
     this.bestPv = [];
+    this.bestFromIter = false;
+    this.carryMove = NO_MOVE;
     this.solved = false;
     this.rootCount = 0;
     this.tt.newSearch();
@@ -177,11 +192,16 @@ export class AlphaBeta {
       this.aborted = false;
       this.horizon = false;
       this.iterMove = NO_MOVE;
+      this.passSawBest = this.bestMove === NO_MOVE;
       this.nextCheck = Math.min(this.nodes + CHECK_EVERY, this.sliceEnd, this.nodeLimit);
       if (this.nodes >= this.nextCheck) this.checkLimits();
       const score = this.aborted ? 0 : this.negamax(this.depth, this.alpha, this.beta, 0);
       if (this.aborted) {
-        if (this.hardStop === null) return false; // the slice is over: resume this iteration later
+        if (this.hardStop === null) {
+          // The slice is over: resume this iteration later (its next pass restarts at the root).
+          this.carryIter();
+          return false;
+        }
         this.finishInterrupted();
         return true;
       }
@@ -190,6 +210,8 @@ export class AlphaBeta {
         continue;
       }
       if (score >= this.beta && this.beta < INF) {
+        // The root failed high: its move stays the move while the wider window re-searches (Stockfish's way).
+        this.carryIter();
         this.widen(score, false);
         continue;
       }
@@ -197,6 +219,12 @@ export class AlphaBeta {
       this.bestScore = score;
       this.bestDepth = this.depth;
       this.bestPv = this.collectPv();
+      this.bestFromIter = false;
+      this.carryMove = NO_MOVE;
+      for (let i = 0; i < this.rootCount; i++) {
+        this.doneScore[i] = this.rootScore[i];
+        this.doneExact[i] = this.rootExact[i];
+      }
       // Exhausted tree, or a win/loss at a distance the iteration saw in full: deeper search changes nothing.
       this.solved = !this.horizon || (isWinScore(score) && this.depth >= WIN - Math.abs(score));
       if (this.onIteration) this.onIteration(this.result());
@@ -221,13 +249,9 @@ export class AlphaBeta {
 
   /** The result so far (final once `step` returned true). */
   result(): AlphaBetaResult {
-    const rootMoves: RootMoveScore[] = [];
-    for (let i = 0; i < this.rootCount; i++) {
-      rootMoves.push({ move: this.untag(this.rootList[i]), score: this.rootScore[i] + 0, exact: this.rootExact[i] === 1 });
-    }
-    rootMoves.sort((a, b) => b.score - a.score || Number(b.exact) - Number(a.exact));
     const best = this.bestMove !== NO_MOVE ? this.bestMove : this.rootCount > 0 ? this.firstRootMove() : NO_MOVE;
     const move = best === NO_MOVE ? null : this.untag(best);
+    const rootMoves = this.rankRoot(best);
     return {
       move,
       score: this.bestScore + 0, // never -0
@@ -242,6 +266,31 @@ export class AlphaBeta {
     };
   }
 
+  /**
+   * The root moves, the search's move first, then the others by the last completed iteration's scores (by the
+   * first iteration's, as far as it got, while none is complete). A move that failed high in the unfinished
+   * iteration leads with the score it got there.
+   */
+  private rankRoot(best: number): RootMoveScore[] {
+    const completed = this.bestDepth > 0;
+    const score = completed ? this.doneScore : this.rootScore;
+    const exact = completed ? this.doneExact : this.rootExact;
+    const rest: RootMoveScore[] = [];
+    let lead: RootMoveScore | null = null;
+    for (let i = 0; i < this.rootCount; i++) {
+      const move = this.untag(this.rootList[i]);
+      if (lead === null && this.rootList[i] === best) {
+        const live = this.bestFromIter || !completed;
+        lead = { move, score: (live ? this.rootScore[i] : score[i]) + 0, exact: (live ? this.rootExact[i] : exact[i]) === 1 };
+      } else {
+        rest.push({ move, score: score[i] + 0, exact: exact[i] === 1 });
+      }
+    }
+    rest.sort((a, b) => b.score - a.score || Number(b.exact) - Number(a.exact));
+    if (lead !== null) rest.unshift(lead);
+    return rest;
+  }
+
   private finish(reason: StopReason): void {
     this.done = true;
     this.reason = reason;
@@ -249,12 +298,29 @@ export class AlphaBeta {
 
   private finishInterrupted(): void {
     // A root move that beat the previous best inside the interrupted iteration is better information.
-    if (this.iterMove !== NO_MOVE) {
-      this.bestMove = this.iterMove;
-      this.bestScore = this.iterScore;
-      this.bestPv = this.iterPv;
+    this.carryIter();
+    if (this.carryMove !== NO_MOVE) {
+      this.bestMove = this.carryMove;
+      this.bestScore = this.carryScore;
+      this.bestPv = this.carryPv;
+      this.bestFromIter = true;
     }
     this.finish(this.hardStop ?? 'stopped');
+  }
+
+  /**
+   * Keeps the best root move of the pass that just ended for the next pass of the same iteration, unless a move
+   * carried from an earlier pass (which this one did not reach again) scored higher. It counts only once the pass
+   * has searched the last completed iteration's best move: before that it has beaten only the moves before it.
+   */
+  private carryIter(): void {
+    if (this.iterMove === NO_MOVE || !this.passSawBest) return;
+    if (this.carryMove === NO_MOVE || this.iterScore > this.carryScore) {
+      this.carryMove = this.iterMove;
+      this.carryScore = this.iterScore;
+      this.carryPv = this.iterPv;
+    }
+    this.iterMove = NO_MOVE;
   }
 
   private widen(score: number, low: boolean): void {
@@ -501,6 +567,9 @@ export class AlphaBeta {
   private recordRoot(move: number, score: number, alpha: number, beta: number, order: number): void {
     const j = this.rootIndex(move);
     if (j < 0) return;
+    // This pass's own result for a carried move supersedes the earlier pass's.
+    if (move === this.carryMove) this.carryMove = NO_MOVE;
+    if (move === this.bestMove) this.passSawBest = true;
     this.rootScore[j] = score;
     this.rootExact[j] = score > alpha && score < beta ? 1 : 0;
     // The next iteration orders root moves by this iteration's scores, then by the order tried now.

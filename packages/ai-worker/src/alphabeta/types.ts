@@ -72,7 +72,11 @@ export interface AlphaBetaResult {
   nodes: number;
   /** Wall-clock time used. */
   timeMs: number;
-  /** Per-root-move scores of the deepest iteration, best first. */
+  /**
+   * Per-root-move scores of the last completed iteration, the search's `move` first and the others best first
+   * (while the first iteration runs, the scores it has so far). A move that failed high in the unfinished iteration
+   * is then the move, and leads with the score (usually a lower bound) it got there.
+   */
   rootMoves: RootMoveScore[];
   /** Transposition table fill, per mille. */
   hashfull: number;

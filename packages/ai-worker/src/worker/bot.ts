@@ -230,11 +230,9 @@ export class Bot {
         if (this.stopAsked) search.stop();
       }
       const final = this.progress(algorithm, true);
-      // At temperature 0 a game with `keepSearchMove` plays the search's own best move: the candidates are sorted by
-      // root scores that mix the last full iteration with an interrupted deeper one and null-window bounds. Other
-      // games play the first candidate, which measured better for them (see GameEntry.keepSearchMove).
-      const keep = temperature === 0 && entry.keepSearchMove === true;
-      const picked = keep ? undefined : pickCandidate(final.candidates, temperature, this.rng);
+      // The alpha-beta candidates start with the search's own move (AlphaBetaResult.rootMoves), so temperature 0
+      // plays it; above 0 the pick draws among candidates scored by the last completed iteration.
+      const picked = pickCandidate(final.candidates, temperature, this.rng);
       if (picked !== undefined && picked.move !== final.move) {
         final.move = picked.move;
         final.winRate = picked.winRate;

@@ -35,16 +35,6 @@ export interface GameEntry {
    * searches slice by node count, not by the clock, so that a fixed depth or node budget repeats its count.
    */
   sliceNodes?: number;
-  /**
-   * At temperature 0, play the alpha-beta search's own best move instead of the first root candidate (candidates are
-   * sorted by scores mixing the last full iteration, an interrupted deeper one and null-window bounds). Chinese
-   * Checkers needs it (its forward-only search interrupts almost every last iteration: 5 of 108 searches played a
-   * bounded-worse move before, 40 of 100 with forward moves); Gomoku measured worse with it at small budgets
-   * (6,000 nodes against the depth-4 bot: the unit test's 2 freestyle games 1 win instead of 2, 4 games 2-0-2), so
-   * Gomoku and Reversi (measured without it) keep the first candidate until the search
-   * itself reports a root fail-high of an unfinished iteration as its move.
-   */
-  keepSearchMove?: boolean;
 }
 
 /** A game the worker can play: its engine definition and how to search it. */
@@ -114,7 +104,6 @@ registerGame(games.get('checkers'), {
   algorithm: 'alphabeta',
   // Two players: negamax; more: the paranoid reduction (Best-Reply needs legalMovesFor/playAs on the position).
   alphabeta: () => ({ evaluator: checkersKnowledge, ttMegabytes: 32 }),
-  keepSearchMove: true,
   mcts: () => ({ policy: checkersPlayouts, playoutPlyCap: 120 }),
   // Evaluation units: 16 a step of distance (10 plain + 6 hop-aware); five steps' lead reads as a 73% win rate.
   scoreScale: 80,
