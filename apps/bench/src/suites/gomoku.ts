@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { gomokuLineProblem, VcfSolver, VctSolver } from '@qi/ai-worker';
+import { VcfSolver, VctSolver } from '@qi/ai-worker';
+import { gomokuLineProblem } from '@qi/ai-worker/testing';
 import { GomokuPosition, MAX_MOVES, Rng, type GomokuOptions, type GomokuRule } from '@qi/engine';
 import type { BenchCase } from '../runner.js';
 import type { Suite, TargetResult, TargetRun } from './types.js';
