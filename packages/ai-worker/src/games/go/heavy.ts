@@ -2,10 +2,14 @@ import * as engine from '@qi/engine';
 import type { GoPosition, Rng } from '@qi/engine';
 import type { PlayoutTrace } from '../../mcts/trace.js';
 import * as patterns from './patterns.js';
+import * as eye from './eye.js';
+import * as liberties from './liberties.js';
 
 // Imported bindings copied once: under a module runner (vitest) every use of an import is a property lookup.
-const { BLACK, BORDER, ChainBoard, EMPTY, WHITE, countArea, handicapPoints } = engine;
+const { BLACK, ChainBoard, EMPTY, WHITE, countArea, handicapPoints } = engine;
 const { PATTERN_MOVE, patternIndex } = patterns;
+const { diagonalsKeepEye } = eye;
+const { libertiesAfter } = liberties;
 
 /** Chance that a playout move tries the 3x3 pattern replies around the last move before a random move. */
 const PATTERN_PROBABILITY = 0.9;
@@ -159,7 +163,7 @@ export class HeavyPlayout {
       s = b.next[s];
     } while (s !== h);
     const lib = this.libertyOf(h);
-    return lib !== ko && this.libertiesAfter(lib, c, o, 2) >= 2 ? lib : -1;
+    return lib !== ko && libertiesAfter(this.b, lib, c, 2) >= 2 ? lib : -1;
   }
 
   /** The answer to the last move's tactics: capture it if in atari, or save an own chain it put in atari; -1 if none. */
@@ -242,43 +246,6 @@ export class HeavyPlayout {
   }
 
   /**
-   * Liberties the chain of a c stone at p would have, counted up to `cap` (captures count as `cap`: taking
-   * stones frees points); 0 for suicide.
-   */
-  private libertiesAfter(p: number, c: number, o: number, cap: number): number {
-    const b = this.b, color = b.color, head = b.head, libs = b.libs, dirs = b.dirs, next = b.next;
-    const stamp = b.stamps();
-    const id = b.newStamp();
-    stamp[p] = id;
-    let n = 0;
-    for (let k = 0; k < 4; k++) {
-      const q = p + dirs[k];
-      const cq = color[q];
-      if (cq === EMPTY) {
-        stamp[q] = id;
-        if (++n >= cap) return n;
-      } else if (cq === o && libs[head[q]] === 1) return cap;
-    }
-    for (let k = 0; k < 4; k++) {
-      const q = p + dirs[k];
-      if (color[q] !== c) continue;
-      const h = head[q];
-      let s = h;
-      do {
-        for (let d = 0; d < 4; d++) {
-          const r = s + dirs[d];
-          if (color[r] === EMPTY && stamp[r] !== id) {
-            stamp[r] = id;
-            if (++n >= cap) return n;
-          }
-        }
-        s = next[s];
-      } while (s !== h);
-    }
-    return n;
-  }
-
-  /**
    * Whether a playout may play c at empty p: legal, not an own one-point eye, and not a self-atari of two or
    * more stones that captures nothing.
    */
@@ -291,14 +258,8 @@ export class HeavyPlayout {
     if (c2 === EMPTY) empties++; else if (c2 === c) own++; else if (c2 === o) enemy++;
     if (c3 === EMPTY) empties++; else if (c3 === c) own++; else if (c3 === o) enemy++;
     if (empties === 0 && enemy === 0) {
-      // Own stones and edge all round: an eye unless enough diagonals are enemy (a false eye).
-      let bad = 0, edge = 0;
-      const d0 = color[p - W - 1], d1 = color[p - W + 1], d2 = color[p + W - 1], d3 = color[p + W + 1];
-      if (d0 === o) bad++; else if (d0 === BORDER) edge = 1;
-      if (d1 === o) bad++; else if (d1 === BORDER) edge = 1;
-      if (d2 === o) bad++; else if (d2 === BORDER) edge = 1;
-      if (d3 === o) bad++; else if (d3 === BORDER) edge = 1;
-      if (bad + edge < 2) return false;
+      // Own stones and edge all round: an eye unless its diagonals make it false.
+      if (diagonalsKeepEye(color, W, p, o)) return false;
     }
     if (empties >= 2) return true;
     if (enemy > 0) {
@@ -309,7 +270,7 @@ export class HeavyPlayout {
       if (c3 === o && libs[head[p + W]] === 1) return true;
     }
     if (own === 0) return empties > 0; // a lone stone: legal with a liberty (a throw-in may be in atari)
-    const l = this.libertiesAfter(p, c, o, 2);
+    const l = libertiesAfter(this.b, p, c, 2);
     return l >= 2;
   }
 }

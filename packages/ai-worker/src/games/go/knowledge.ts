@@ -1,10 +1,14 @@
 import * as engine from '@qi/engine';
 import type { ChainBoard, GoPosition } from '@qi/engine';
 import * as patterns from './patterns.js';
+import * as eye from './eye.js';
+import * as liberties from './liberties.js';
 
 // Imported bindings copied once: under a module runner (vitest) every use of an import is a property lookup.
-const { BORDER, EMPTY, PASS, countArea } = engine;
+const { EMPTY, PASS, countArea } = engine;
 const { PATTERN_MOVE, patternIndex } = patterns;
+const { diagonalsKeepEye } = eye;
+const { libertiesAfter } = liberties;
 
 /**
  * Cheap Go knowledge for the tree: which moves to create (no filling of own one-point eyes) and a prior per
@@ -19,46 +23,7 @@ export function isOwnEye(b: ChainBoard, p: number, c: number): boolean {
   const c0 = color[p - 1], c1 = color[p + 1], c2 = color[p - W], c3 = color[p + W];
   if (c0 === EMPTY || c1 === EMPTY || c2 === EMPTY || c3 === EMPTY) return false;
   if (c0 === o || c1 === o || c2 === o || c3 === o) return false;
-  let bad = 0, edge = 0;
-  const d0 = color[p - W - 1], d1 = color[p - W + 1], d2 = color[p + W - 1], d3 = color[p + W + 1];
-  if (d0 === o) bad++; else if (d0 === BORDER) edge = 1;
-  if (d1 === o) bad++; else if (d1 === BORDER) edge = 1;
-  if (d2 === o) bad++; else if (d2 === BORDER) edge = 1;
-  if (d3 === o) bad++; else if (d3 === BORDER) edge = 1;
-  return bad + edge < 2;
-}
-
-/** Liberties the chain of a c stone at empty p would have, counted up to `cap`, ignoring captures. */
-export function libertiesAfter(b: ChainBoard, p: number, c: number, cap: number): number {
-  const color = b.color, head = b.head, dirs = b.dirs, next = b.next;
-  const stamp = b.stamps();
-  const id = b.newStamp();
-  stamp[p] = id;
-  let n = 0;
-  for (let k = 0; k < 4; k++) {
-    const q = p + dirs[k];
-    if (color[q] === EMPTY) {
-      stamp[q] = id;
-      if (++n >= cap) return n;
-    }
-  }
-  for (let k = 0; k < 4; k++) {
-    const q = p + dirs[k];
-    if (color[q] !== c) continue;
-    const h = head[q];
-    let s = h;
-    do {
-      for (let d = 0; d < 4; d++) {
-        const r = s + dirs[d];
-        if (color[r] === EMPTY && stamp[r] !== id) {
-          stamp[r] = id;
-          if (++n >= cap) return n;
-        }
-      }
-      s = next[s];
-    } while (s !== h);
-  }
-  return n;
+  return diagonalsKeepEye(color, W, p, o);
 }
 
 const ownerBySize: Uint8Array[] = [];

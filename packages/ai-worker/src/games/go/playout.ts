@@ -1,4 +1,5 @@
 import { BLACK, BORDER, ChainBoard, EMPTY, WHITE, countArea, handicapPoints, type GoPosition, type Rng } from '@qi/engine';
+import { diagonalsKeepEye } from './eye.js';
 
 /**
  * Light random playouts (the Monte-Carlo baseline): from a position, both sides play uniformly random legal
@@ -162,14 +163,8 @@ export class LightPlayout {
     if (c0 === EMPTY || c1 === EMPTY || c2 === EMPTY || c3 === EMPTY) return true;
     const h0 = head[n0], h1 = head[n1], h2 = head[n2], h3 = head[n3];
     if (c0 !== o && c1 !== o && c2 !== o && c3 !== o) {
-      // Only own stones and edge around: an eye unless enough diagonals are enemy (a false eye).
-      let bad = 0, edge = 0;
-      const d0 = color[p - W - 1], d1 = color[p - W + 1], d2 = color[p + W - 1], d3 = color[p + W + 1];
-      if (d0 === o) bad++; else if (d0 === BORDER) edge = 1;
-      if (d1 === o) bad++; else if (d1 === BORDER) edge = 1;
-      if (d2 === o) bad++; else if (d2 === BORDER) edge = 1;
-      if (d3 === o) bad++; else if (d3 === BORDER) edge = 1;
-      if (bad + edge < 2) return false;
+      // Only own stones and edge around: an eye unless its diagonals make it false.
+      if (diagonalsKeepEye(color, W, p, o)) return false;
     }
     // Not suicide iff it captures (an enemy chain whose only liberty is p) or joins a chain with another liberty.
     // A chain's stones next to p: compare the heads of p's neighbours.
