@@ -134,7 +134,7 @@ export async function calibrateCommand(argv: readonly string[], io: CommandIo): 
         moveDeadlineMs: 2 * CALIBRATION_MOVE_MS,
         outDir: pairDir,
         // Games against GNU Go are scored by GNU Go (it passes with dead stones on the board); Qi's own games by
-        // Qi's area count with estimated dead stones.
+        // Qi's area count with the dead stones of Qi's policy (ai-worker deadStones, as GTP's final_score).
         referee: a.kind === 'gtp' || b.kind === 'gtp' ? gnugo : null,
         botStart: io.botStart,
         threads,

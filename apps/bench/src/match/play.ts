@@ -3,7 +3,7 @@
  * for a move within its deadline, checks it, and ends the game by the rules, by a fault (illegal move, time-out,
  * crash: a loss with the reason), or by adjudication at the move cap. Go games may be refereed by GNU Go.
  */
-import { estimateDead } from '@qi/ai-worker';
+import { deadStones } from '@qi/ai-worker';
 import { GoPosition, ReversiPosition, scoreArea, type Position } from '@qi/engine';
 import type { BenchGame } from './games.js';
 import { PlayerFault, type Player } from './players.js';
@@ -108,8 +108,8 @@ async function finish(game: BenchGame, pos: Position, moves: number[], stats: (M
       result = await referee.finalScore();
       how = 'GNU Go final_score, Chinese rules';
     } else {
-      result = scoreArea(pos, estimateDead(pos)).result;
-      how = "Qi's area count with estimated dead stones";
+      result = scoreArea(pos, deadStones(pos)).result;
+      how = "Qi's area count, dead stones by Qi's policy (the one GTP and the web app use)";
     }
     const score0 = result.startsWith('B+') ? 1 : result.startsWith('W+') ? 0 : 0.5;
     return { score0, result, reason: `${why}; ${how}`, moves, stats, timeMs: performance.now() - t0 };
