@@ -183,3 +183,29 @@ describe('generic property suite', () => {
     });
   }
 });
+
+describe('the winning row', () => {
+  const play = (rule: 'freestyle' | 'standard' | 'renju', moves: string[]) => {
+    const g = new GomokuPosition({ rule });
+    for (const m of moves) g.play(g.parseMove(m));
+    return g;
+  };
+
+  it('is the five through the last move, and empty before the end', () => {
+    const g = play('renju', ['H8', 'A1', 'I8', 'A2', 'J8', 'A3', 'K8']);
+    expect(g.winningLine()).toEqual([]);
+    g.play(g.parseMove('B5'));
+    g.play(g.parseMove('G8'));
+    expect(g.isTerminal()).toBe(true);
+    expect(g.winningLine().map((p) => g.moveToText(p))).toEqual(['G8', 'H8', 'I8', 'J8', 'K8']);
+  });
+
+  it('includes a longer row where the rule lets it win (freestyle), a column and a diagonal', () => {
+    const six = play('freestyle', ['A1', 'O15', 'B1', 'O14', 'C1', 'O13', 'E1', 'O12', 'F1', 'N1', 'D1']);
+    expect(six.winningLine().map((p) => six.moveToText(p))).toEqual(['A1', 'B1', 'C1', 'D1', 'E1', 'F1']);
+    const column = play('standard', ['C3', 'A1', 'C4', 'A2', 'C5', 'A3', 'C6', 'A4', 'C7']);
+    expect(column.winningLine().map((p) => column.moveToText(p))).toEqual(['C3', 'C4', 'C5', 'C6', 'C7']);
+    const diagonal = play('freestyle', ['D4', 'A1', 'E5', 'A2', 'F6', 'A3', 'G7', 'A4', 'H8']);
+    expect(diagonal.winningLine()).toHaveLength(5);
+  });
+});

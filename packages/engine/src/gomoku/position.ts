@@ -190,6 +190,28 @@ export class GomokuPosition implements Position {
     return false;
   }
 
+  /**
+   * The stones of the winning row once the game is won (the five through the last move, or the longer row where
+   * the rule lets it win: freestyle, and White in renju); empty while the game goes on or after a draw.
+   */
+  winningLine(): number[] {
+    const r = this.result();
+    if (r !== 0 && r !== 1) return [];
+    const last = this.lastMove();
+    if (last === null) return [];
+    const colour = this.cells[last] - 1;
+    const exact = colour === 0 ? this.rule !== 'freestyle' : this.rule === 'standard';
+    const g = this.geo;
+    for (let d = 0; d < 4; d++) {
+      const step = g.steps[d];
+      const run: number[] = [last];
+      for (let q = last - step; g.onBoard[q] === 1 && this.cells[q] === colour + 1; q -= step) run.unshift(q);
+      for (let q = last + step; g.onBoard[q] === 1 && this.cells[q] === colour + 1; q += step) run.push(q);
+      if (exact ? run.length === 5 : run.length >= 5) return run;
+    }
+    return [];
+  }
+
   currentPlayer(): number {
     return (this.startPlayer + this.ply) & 1;
   }
