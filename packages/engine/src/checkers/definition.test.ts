@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { games } from '../games.js';
 import { checkersDefinition as checkers } from './definition.js';
+import { CHECKERS_LEAVE } from './position.js';
 
 describe('the Chinese Checkers definition', () => {
   it('fills in the engine\'s defaults and names a bad field', () => {
@@ -27,5 +29,21 @@ describe('the Chinese Checkers definition', () => {
     const text = checkers.record.write({ rules, start, moves: [move], players: ['Ann', 'Bo'] });
     expect(JSON.parse(text)).toMatchObject({ format: 'qi-checkers', players: ['Ann', 'Bo'], setup: { pieces: [['p1', 'q1'], ['a1']], toMove: 1 }, moves: ['a1-b1'] });
     expect(checkers.record.read(new TextEncoder().encode(text))).toEqual({ rules, start: checkers.start(start, rules), moves: [move], players: ['Ann', 'Bo'] });
+  });
+
+  it('sets up games with leave moves (text or value) and writes and reads them in its record', () => {
+    const pos = games.position({ game: 'checkers', rules: { players: 3 }, moves: ['o2-m6', 'leave', 'e10-e9'] });
+    expect(pos.game).toBe('checkers');
+    const c = pos as ReturnType<typeof checkers.create>;
+    expect(c.hasLeft(1)).toBe(true);
+    expect(c.currentPlayer()).toBe(0);
+    const rules = checkers.rules({ players: 3 });
+    const moves = c.history();
+    expect(moves[1]).toBe(CHECKERS_LEAVE);
+    const text = checkers.record.write({ rules, moves, players: ['A', 'B', 'C'] });
+    expect(JSON.parse(text).moves).toEqual(['o2-m6', 'leave', 'e10-e9']);
+    expect(checkers.record.read(text)).toEqual({ rules, moves, players: ['A', 'B', 'C'] });
+    expect(checkers.moveToText(c, CHECKERS_LEAVE)).toBe('leave');
+    expect(checkers.parseMove(c, 'leave')).toBe(CHECKERS_LEAVE);
   });
 });

@@ -61,7 +61,10 @@ function create(partial?: Partial<CheckersRules>, s?: CheckersStart): CheckersPo
   return s === undefined ? new CheckersPosition(r) : new CheckersPosition(r, setupOf(s, r));
 }
 
-/** The pieces where they stand and the player to move (players who have finished are ranked again in seat order). */
+/**
+ * The pieces where they stand and the player to move (players who have finished are ranked again in seat order;
+ * players who left are in again: a leave is a move, so it lives in the setup's `moves`, not in its start).
+ */
 function startOf(pos: CheckersPosition): CheckersStart | undefined {
   const now = startText(pos.rules, { pieces: Array.from({ length: pos.playerCount }, (_, p) => pos.piecesOf(p)), toMove: pos.currentPlayer() });
   const standard = startText(pos.rules, startSetup(pos.rules));
@@ -97,7 +100,7 @@ export const checkersDefinition: RecordedGame<CheckersRules, CheckersStart, Chec
   create,
   rulesOf: (pos) => ({ ...pos.rules }),
   startOf,
-  notation: 'hop paths of hole names joined by - (a step o2-m6, hops q1-o1-o3; from-to is enough to parse), or pass',
+  notation: 'hop paths of hole names joined by - (a step o2-m6, hops q1-o1-o3; from-to is enough to parse), pass, or leave (the player to move leaves the game)',
   moveToText: (pos, move) => pos.moveToText(move),
   parseMove: (pos, text) => pos.parseMove(text),
   record: { name: 'qi-checkers JSON', extension: 'json', read: readRecord, write: writeRecord },

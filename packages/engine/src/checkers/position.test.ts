@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PASS } from '../core/game.js';
 import { geometry, holeIndex } from './geometry.js';
-import { CheckersPosition, checkersMove } from './position.js';
+import { CHECKERS_LEAVE, CheckersPosition, checkersMove } from './position.js';
 import { checkersRules, selfPlayRules } from './rules.js';
 
 const star = geometry('star');
@@ -247,3 +247,163 @@ describe('checkers rules options', () => {
     expect(moveTexts(duel)).toContain('d4-d6');
   });
 });
+
+describe('a player leaving the game (CHECKERS_LEAVE)', () => {
+  const key = (pos: CheckersPosition): string => `${pos.hashLo}:${pos.hashHi}:${pos.currentPlayer()}:${pos.isTerminal()}\n${pos.toString()}\n${moveTexts(pos).join(',')}`;
+  const outside = (c: number): number => Array.from({ length: 6 }, (_, d) => star.neighbour[c * 6 + d]).find((x) => x >= 0 && star.region[x] < 0) ?? -1;
+
+  it('reads and writes leave, is legal for the player to move (even when stuck) and never listed', () => {
+    const pos = new CheckersPosition({ players: 3 });
+    expect(pos.parseMove('leave')).toBe(CHECKERS_LEAVE);
+    expect(pos.parseMove(' LEAVE ')).toBe(CHECKERS_LEAVE);
+    expect(CHECKERS_LEAVE).toBe(-2);
+    expect(CHECKERS_LEAVE).not.toBe(PASS);
+    expect(pos.moveToText(CHECKERS_LEAVE)).toBe('leave');
+    expect(pos.path(CHECKERS_LEAVE)).toEqual([]);
+    expect(pos.isLegal(CHECKERS_LEAVE)).toBe(true);
+    expect(moveTexts(pos)).not.toContain('leave');
+    const stuck = new CheckersPosition({ fillGoalWins: false, stayInGoal: false }, { pieces: [holes('q1'), holes('p1 p2 o1 o3 i5')], toMove: 0 });
+    expect(moveTexts(stuck)).toEqual(['pass']);
+    expect(stuck.isLegal(CHECKERS_LEAVE)).toBe(true);
+  });
+
+  it('three players: the leaver\'s turns are skipped, their pieces block and can be hopped, undo restores everything', () => {
+    // Player 1 (bottom) on i5, player 2 beside it on i6, player 3 far away on e13.
+    const pos = new CheckersPosition({ players: 3 }, { pieces: [holes('i5'), holes('i6'), holes('e13')], toMove: 1 });
+    const before = key(pos);
+    pos.play(CHECKERS_LEAVE);
+    expect(pos.hasLeft(1)).toBe(true);
+    expect(pos.hasLeft(0) || pos.hasLeft(2)).toBe(false);
+    expect(pos.leftPlayers()).toEqual([1]);
+    expect(pos.isTerminal()).toBe(false);
+    expect(pos.currentPlayer()).toBe(2);
+    expect(pos.lastMove()).toBe(CHECKERS_LEAVE);
+    expect(pos.history()).toEqual([CHECKERS_LEAVE]);
+    expect(pos.pieceAt(h('i6'))).toBe(1);
+    expect(key(pos)).not.toBe(before);
+    // The same pieces and side to move with nobody gone hash differently: who has left is in the key.
+    const same = new CheckersPosition({ players: 3 }, { pieces: [holes('i5'), holes('i6'), holes('e13')], toMove: 2 });
+    expect([pos.hashLo, pos.hashHi]).not.toEqual([same.hashLo, same.hashHi]);
+    pos.play(pos.parseMove('e13-e12'));
+    expect(pos.currentPlayer()).toBe(0);
+    const texts = moveTexts(pos);
+    expect(texts).not.toContain('i5-i6');
+    expect(texts).toContain('i5-i7');
+    pos.play(pos.parseMove('i5-i7'));
+    expect(pos.currentPlayer()).toBe(2);
+    pos.play(pos.parseMove('e12-e11'));
+    expect(pos.currentPlayer()).toBe(0);
+    expect(pos.pieceAt(h('i6'))).toBe(1);
+    for (let i = 0; i < 4; i++) pos.undo();
+    expect(key(pos)).toBe(before);
+    expect(pos.hasLeft(1)).toBe(false);
+    expect(pos.leftPlayers()).toEqual([]);
+    // A clone replays the leave.
+    pos.play(CHECKERS_LEAVE);
+    const copy = pos.clone();
+    expect(copy.hasLeft(1)).toBe(true);
+    expect([copy.hashLo, copy.hashHi]).toEqual([pos.hashLo, pos.hashHi]);
+  });
+
+  it('three players: one leaves, another finishes, the game is over: 1, 0 for the one left racing, -1 for the leaver', () => {
+    const last = Array.from(star.regionCells[2]).find((c) => outside(c) >= 0)!;
+    const goal1 = Array.from(star.regionCells[2]).filter((c) => c !== last);
+    const nearby = outside(last);
+    const pos = new CheckersPosition({ players: 3 }, { pieces: [holes('i1'), [...goal1, nearby], holes('i5')], toMove: 2 });
+    pos.play(CHECKERS_LEAVE);
+    expect(pos.currentPlayer()).toBe(0);
+    pos.play(pos.parseMove('i1-h1'));
+    expect(pos.currentPlayer()).toBe(1);
+    pos.play(checkersMove(nearby, last));
+    expect(pos.placeOf(1)).toBe(0);
+    expect(pos.isTerminal()).toBe(true);
+    expect(pos.isLegal(CHECKERS_LEAVE)).toBe(false);
+    const out = new Float64Array(3);
+    pos.returns(out);
+    expect(Array.from(out)).toEqual([0, 1, -1]);
+    expect(pos.placeOf(2)).toBe(-1);
+  });
+
+  it('a leaver is never finished by someone else filling their goal', () => {
+    // Player 2 (goal: point 2) has one piece there; player 3 fills the rest of that point after player 2 has left.
+    const cells = Array.from(star.regionCells[2]);
+    const last = cells.find((c) => outside(c) >= 0)!;
+    const others = cells.filter((c) => c !== last);
+    const pos = new CheckersPosition({ players: 3 }, { pieces: [holes('i5'), [others[0]], [...others.slice(1), outside(last)]], toMove: 1 });
+    pos.play(CHECKERS_LEAVE);
+    pos.play(checkersMove(outside(last), last));
+    expect(pos.placeOf(1)).toBe(-1);
+    expect(pos.isTerminal()).toBe(false);
+    expect(pos.currentPlayer()).toBe(0);
+  });
+
+  it('two players: a leave ends the game and the other wins; undo takes it back', () => {
+    const pos = new CheckersPosition();
+    const start = key(pos);
+    pos.play(CHECKERS_LEAVE);
+    expect(pos.isTerminal()).toBe(true);
+    expect(pos.legalMoves(new Int32Array(1024))).toBe(0);
+    expect(pos.isLegal(CHECKERS_LEAVE)).toBe(false);
+    expect(pos.isLegal(PASS)).toBe(false);
+    const out = new Float64Array(2);
+    pos.returns(out);
+    expect(Array.from(out)).toEqual([-1, 1]);
+    pos.undo();
+    expect(key(pos)).toBe(start);
+    expect(pos.isLegal(CHECKERS_LEAVE)).toBe(true);
+    pos.play(pos.parseMove('o2-m6'));
+    pos.play(CHECKERS_LEAVE);
+    pos.returns(out);
+    expect(Array.from(out)).toEqual([1, -1]);
+    // The solo player may give up the puzzle too: over, unsolved (0, as at the cap).
+    const solo = new CheckersPosition({ players: 1 });
+    solo.play(CHECKERS_LEAVE);
+    expect(solo.isTerminal()).toBe(true);
+    const one = new Float64Array(1);
+    solo.returns(one);
+    expect(one[0]).toBe(0);
+  });
+
+  it('ranks leavers last, the first to leave lowest, below everyone still in (four players at a cap)', () => {
+    const pos = new CheckersPosition({ players: 4, turnCap: 4 });
+    pos.play(pos.parseMove('o2-m6'));
+    pos.play(CHECKERS_LEAVE);
+    expect(pos.currentPlayer()).toBe(2);
+    pos.play(moveTextsFirst(pos));
+    pos.play(CHECKERS_LEAVE);
+    expect(pos.isTerminal()).toBe(true);
+    expect(pos.leftPlayers()).toEqual([1, 3]);
+    const out = new Float64Array(4);
+    pos.returns(out);
+    expect(out[0]).toBeCloseTo(2 / 3, 12);
+    expect(out[2]).toBeCloseTo(2 / 3, 12);
+    expect(out[3]).toBeCloseTo(-1 / 3, 12);
+    expect(out[1]).toBe(-1);
+    // Without the cap the game goes on between players 1 and 3, skipping the two who left.
+    const open = new CheckersPosition({ players: 4 });
+    for (const m of ['o2-m6', 'leave']) open.play(open.parseMove(m));
+    open.play(moveTextsFirst(open));
+    open.play(CHECKERS_LEAVE);
+    expect(open.isTerminal()).toBe(false);
+    expect(open.currentPlayer()).toBe(0);
+    open.play(moveTextsFirst(open));
+    expect(open.currentPlayer()).toBe(2);
+  });
+
+  it('keeps a stalemate count across a leave: the players who passed are still stuck', () => {
+    // Player 1 walled in on q1 passes; player 2, whose pieces wall in q1 and a1, leaves; player 3 on a1 passes too.
+    const pos = new CheckersPosition({ players: 3, fillGoalWins: false, stayInGoal: false }, { pieces: [holes('q1'), holes('p1 p2 o1 o3 b1 b2 c1 c3'), holes('a1')], toMove: 0 });
+    pos.play(PASS);
+    pos.play(CHECKERS_LEAVE);
+    expect(pos.currentPlayer()).toBe(2);
+    expect(moveTexts(pos)).toEqual(['pass']);
+    pos.play(PASS);
+    expect(pos.isTerminal()).toBe(true);
+  });
+});
+
+function moveTextsFirst(pos: CheckersPosition): number {
+  const buf = new Int32Array(1024);
+  pos.legalMoves(buf);
+  return buf[0];
+}

@@ -12,6 +12,13 @@ export interface CheckersSetup {
   toMove: number;
 }
 
+/**
+ * The move value of a player leaving the game (resigning, or losing on time): legal for the player to move while
+ * the game is not over, never listed by `legalMoves`. Their pieces stay as obstacles, the turn order skips them and
+ * `returns` ranks them last; with two players (or when one player remains) the game is over. Text: `leave`.
+ */
+export const CHECKERS_LEAVE = -2;
+
 /** Encodes a move from hole `from` to hole `to` (the destination of a step or of a whole hop chain). */
 export function checkersMove(from: number, to: number): number {
   return from * 128 + to;
@@ -33,7 +40,9 @@ const zobristCache = new Map<string, Uint32Array>();
 function zobristFor(geo: Geometry): Uint32Array {
   let table = zobristCache.get(geo.kind);
   if (!table) {
-    table = zobristTable(MAX_PLAYERS * geo.cells + MAX_PLAYERS, geo.kind === 'star' ? 0x5a1c4ec5 : 0x5a1c4e08);
+    // Keys: a piece of each player on each hole, the side to move, then (appended, so the others keep their
+    // values) each player having left.
+    table = zobristTable(MAX_PLAYERS * geo.cells + 2 * MAX_PLAYERS, geo.kind === 'star' ? 0x5a1c4ec5 : 0x5a1c4e08);
     zobristCache.set(geo.kind, table);
   }
   return table;
@@ -50,8 +59,9 @@ export function startSetup(rules: CheckersRules): CheckersSetup {
 /**
  * A Chinese Checkers position (star or 8x8 square board) with make/unmake. A move is `from * 128 + to`: one step
  * to an adjacent empty hole, or a chain of hops ending on `to`; `path(move)` gives the hops. A player with no move
- * must pass (PASS is then the only legal move); the game ends when all but one player (the solo player, in a
- * puzzle) have finished, at the turn cap, or when every unfinished player passes in a row.
+ * must pass (PASS is then the only legal move); the player to move may leave (`CHECKERS_LEAVE`, never listed). The
+ * game ends when all but one player (the solo player, in a puzzle) have finished or left, at the turn cap, or when
+ * every player still playing passes in a row.
  */
 export class CheckersPosition implements Position {
   /** Which game this is. */
@@ -93,6 +103,9 @@ export class CheckersPosition implements Position {
   /** Place (0 = first) of each finished player, -1 while playing. */
   private readonly rank: Int8Array;
   private finished = 0;
+  /** Order of leaving (0 = the first to leave) of each player who left, -1 while in. */
+  private readonly leftAt: Int8Array;
+  private leavers = 0;
 
   // Undo records, one entry per ply: the move, the mover, the pass run before, and who finished on that move.
   private histMove = new Int32Array(256);
@@ -152,6 +165,7 @@ export class CheckersPosition implements Position {
     this.dest = new Int16Array(this.cells);
     this.scratch = new Int32Array(this.cells);
     this.rank = new Int8Array(this.playerCount).fill(-1);
+    this.leftAt = new Int8Array(this.playerCount).fill(-1);
     this.toMove = this.setup.toMove;
     // A composed position may already have finished players (ranked in player order) or be over.
     for (let p = 0; p < this.playerCount; p++) if (this.goalReached(p)) this.rank[p] = this.finished++;
@@ -193,6 +207,18 @@ export class CheckersPosition implements Position {
   /** Each player's place (0 = first) once finished, else -1. */
   placeOf(p: number): number {
     return this.rank[p];
+  }
+
+  /** Whether player p has left the game (`CHECKERS_LEAVE`): their pieces stay as obstacles, their turns are skipped. */
+  hasLeft(p: number): boolean {
+    return this.leftAt[p] >= 0;
+  }
+
+  /** The players who have left, in the order they left (the first to leave is ranked lowest). */
+  leftPlayers(): number[] {
+    const out: number[] = [];
+    for (let p = 0; p < this.playerCount; p++) if (this.leftAt[p] >= 0) out[this.leftAt[p]] = p;
+    return out;
   }
 
   /** The composed (or standard) setup this position started from. */
@@ -265,6 +291,7 @@ export class CheckersPosition implements Position {
   isLegal(move: number): boolean {
     if (this.over || !Number.isInteger(move)) return false;
     if (move === PASS) return !this.hasMove(this.toMove);
+    if (move === CHECKERS_LEAVE) return true;
     if (move < 0) return false;
     const from = move >> 7;
     const to = move & 127;
@@ -274,9 +301,9 @@ export class CheckersPosition implements Position {
     return false;
   }
 
-  /** The holes a move passes through: [from, to] for a step, the whole chain for hops (shortest); [] for PASS. */
+  /** The holes a move passes through: [from, to] for a step, the whole chain for hops (shortest); [] for PASS and a leave. */
   path(move: number): number[] {
-    if (move === PASS) return [];
+    if (move === PASS || move === CHECKERS_LEAVE) return [];
     const from = move >> 7;
     const to = move & 127;
     if (move < 0 || from >= this.cells || to >= this.cells) throw new RangeError(`${move} is not a checkers move`);
@@ -297,6 +324,10 @@ export class CheckersPosition implements Position {
     let finishedNow = 0;
     if (move === PASS) {
       this.passRun++;
+    } else if (move === CHECKERS_LEAVE) {
+      // The board does not change, so the passes in a row still stand (the players who passed are still stuck).
+      this.leftAt[p] = this.leavers++;
+      this.xorLeft(p);
     } else {
       this.passRun = 0;
       const from = move >> 7;
@@ -309,7 +340,7 @@ export class CheckersPosition implements Position {
       // Filling someone else's goal can complete it for them (fill rule).
       const k = this.geometry.region[to];
       const q = k >= 0 ? this.goalOwner[k] : -1;
-      if (q >= 0 && q !== p && this.rank[q] < 0 && this.goalReached(q)) {
+      if (q >= 0 && q !== p && this.rank[q] < 0 && this.leftAt[q] < 0 && this.goalReached(q)) {
         this.rank[q] = this.finished++;
         finishedNow |= 1 << q;
       }
@@ -335,7 +366,11 @@ export class CheckersPosition implements Position {
         this.finished--;
       }
     }
-    if (move !== PASS) this.relocate(p, move & 127, move >> 7);
+    if (move === CHECKERS_LEAVE) {
+      this.leftAt[p] = -1;
+      this.leavers--;
+      this.xorLeft(p);
+    } else if (move !== PASS) this.relocate(p, move & 127, move >> 7);
     this.passRun = this.histPassRun[ply];
     this.xorSide(this.toMove);
     this.toMove = p;
@@ -363,11 +398,17 @@ export class CheckersPosition implements Position {
     this.hi ^= this.zobrist[k + 1];
   }
 
-  /** Moves the turn to the next player who has not finished (stays put when nobody is left). */
+  private xorLeft(p: number): void {
+    const k = 2 * (MAX_PLAYERS * this.cells + MAX_PLAYERS + p);
+    this.lo ^= this.zobrist[k];
+    this.hi ^= this.zobrist[k + 1];
+  }
+
+  /** Moves the turn to the next player who has neither finished nor left (stays put when nobody is left). */
   private advance(): void {
     for (let i = 1; i <= this.playerCount; i++) {
       const q = (this.toMove + i) % this.playerCount;
-      if (this.rank[q] < 0) {
+      if (this.rank[q] < 0 && this.leftAt[q] < 0) {
         this.toMove = q;
         return;
       }
@@ -375,7 +416,7 @@ export class CheckersPosition implements Position {
   }
 
   private gameOver(): boolean {
-    const left = this.playerCount - this.finished;
+    const left = this.playerCount - this.finished - this.leavers;
     if (left === 0 || (this.playerCount > 1 && left === 1)) return true;
     if (this.rules.turnCap > 0 && this.plies >= this.rules.turnCap) return true;
     return this.passRun >= left;
@@ -423,7 +464,8 @@ export class CheckersPosition implements Position {
 
   /**
    * Results by place: 1 for first down to -1 for last (two players: +1/-1; a draw 0). Players still playing when
-   * the game stopped early share the places left (draw) or are placed by distance to goal (ties share).
+   * the game stopped early share the places after the finished (draw) or are placed by distance to goal (ties
+   * share); players who left take the last places, the first to leave the lowest (the solo player who left: 0).
    */
   returns(out: Float64Array): void {
     const n = this.playerCount;
@@ -435,6 +477,7 @@ export class CheckersPosition implements Position {
     const rest: number[] = [];
     for (let p = 0; p < n; p++) {
       if (this.rank[p] >= 0) out[p] = value(this.rank[p]);
+      else if (this.leftAt[p] >= 0) out[p] = value(n - 1 - this.leftAt[p]);
       else rest.push(p);
     }
     if (rest.length === 0) return;
@@ -465,9 +508,10 @@ export class CheckersPosition implements Position {
     return copy;
   }
 
-  /** The move as its hop path of hole names joined by '-' (e.g. `n2-l2-j2`), or `pass`. */
+  /** The move as its hop path of hole names joined by '-' (e.g. `n2-l2-j2`), or `pass`, or `leave`. */
   moveToText(move: number): string {
     if (move === PASS) return 'pass';
+    if (move === CHECKERS_LEAVE) return 'leave';
     const from = move >> 7;
     const to = move & 127;
     if (!Number.isInteger(move) || move < 0 || from >= this.cells || to >= this.cells) throw new RangeError(`${move} is not a checkers move`);
@@ -478,16 +522,17 @@ export class CheckersPosition implements Position {
   }
 
   /**
-   * Parses `pass`, a full hop path (`n2-l2-j2`) or just `from-to` (`n2-j2`); a longer path must be a geometric
-   * chain of hops (each hole two steps from the last in a line) without repeats. Legality is `isLegal`'s job.
+   * Parses `pass`, `leave`, a full hop path (`n2-l2-j2`) or just `from-to` (`n2-j2`); a longer path must be a
+   * geometric chain of hops (each hole two steps from the last in a line) without repeats. Legality is `isLegal`'s job.
    */
   parseMove(text: string): number {
+    if (isLeaveText(text)) return CHECKERS_LEAVE;
     const path = parsePath(this.geometry, text);
     if (path.length === 0) return PASS;
     return checkersMove(path[0], path[path.length - 1]);
   }
 
-  /** The holes of a move's text (empty for `pass`); throws a RangeError naming a bad hole or hop. */
+  /** The holes of a move's text (empty for `pass`; `leave` is not a path: see `parseMove`); throws a RangeError naming a bad hole or hop. */
   parsePath(text: string): number[] {
     return parsePath(this.geometry, text);
   }
@@ -515,13 +560,17 @@ export class CheckersPosition implements Position {
   }
 }
 
+/** Whether a move's text is `leave` (any case, spaces around). */
+export function isLeaveText(text: string): boolean {
+  return typeof text === 'string' && text.trim().toLowerCase() === 'leave';
+}
 
 function parsePath(geo: Geometry, text: string): number[] {
   if (typeof text !== 'string') throw new RangeError('a move must be text');
   const t = text.trim();
   if (t.toLowerCase() === 'pass') return [];
   const tokens = t.split('-');
-  if (tokens.length < 2) throw new RangeError(`"${text}" is not a move: write holes joined by '-' (e.g. n2-m2) or "pass"`);
+  if (tokens.length < 2) throw new RangeError(`"${text}" is not a move: write holes joined by '-' (e.g. n2-m2), "pass" or "leave"`);
   const path: number[] = [];
   for (const tok of tokens) {
     const c = holeIndex(geo, tok);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../core/prng.js';
-import { CheckersPosition } from './position.js';
+import { CHECKERS_LEAVE, CheckersPosition } from './position.js';
 import { CheckersRecordError, checkersRecord, readCheckersRecord, writeCheckersRecord } from './record.js';
 import { selfPlayRules } from './rules.js';
 
@@ -63,6 +63,31 @@ describe('checkers JSON game record', () => {
     expect(rec.result).toEqual({ places: [-1, -1] });
     expect(readCheckersRecord(JSON.stringify(rec)).record).toEqual(rec);
     expect(checkersRecord(new CheckersPosition()).setup).toBeUndefined();
+  });
+
+  it('writes and reads leave moves, every move still checked', () => {
+    const pos = new CheckersPosition({ players: 3 });
+    const buf = new Int32Array(1024);
+    const rng = new Rng(9);
+    for (let i = 0; i < 40; i++) pos.play(i === 7 ? CHECKERS_LEAVE : buf[rng.int(pos.legalMoves(buf))]);
+    const text = writeCheckersRecord(pos, ['Ann', 'Bo', 'Cy']);
+    const rec = JSON.parse(text) as { moves: string[] };
+    expect(rec.moves[7]).toBe('leave');
+    expect(rec.moves.filter((m) => m === 'leave')).toHaveLength(1);
+    const back = readCheckersRecord(text);
+    expect(back.moves).toEqual(pos.history());
+    expect(back.moves[7]).toBe(CHECKERS_LEAVE);
+    expect(back.position.hasLeft(1)).toBe(true);
+    expect([back.position.hashLo, back.position.hashHi]).toEqual([pos.hashLo, pos.hashHi]);
+    expect(writeCheckersRecord(back.position, ['Ann', 'Bo', 'Cy'])).toBe(text);
+    // Two players: the leave ends the game; the result says nobody finished; nothing may follow it.
+    const duel = { ...base, moves: ['o2-m6', 'LEAVE'] };
+    const ended = readCheckersRecord(JSON.stringify(duel));
+    expect(ended.position.isTerminal()).toBe(true);
+    expect(ended.moves).toEqual([ended.moves[0], CHECKERS_LEAVE]);
+    expect(checkersRecord(ended.position, ['Ann', 'Bo'])).toMatchObject({ moves: ['o2-m6', 'leave'], result: { places: [-1, -1] } });
+    expect(readErr({ ...base, moves: ['o2-m6', 'leave', 'c2-e6'] })).toMatch(/^move 3 \(c2-e6\): the game was already over/);
+    expect(readErr({ ...base, moves: ['leave', 'leave'] })).toMatch(/^move 2 \(leave\): the game was already over/);
   });
 
   it('rejects bad records with errors naming the problem and the move number', () => {

@@ -1,6 +1,6 @@
 import { PASS } from '../core/game.js';
 import { geometry, holeIndex } from './geometry.js';
-import { CheckersPosition, type CheckersSetup } from './position.js';
+import { CHECKERS_LEAVE, CheckersPosition, isLeaveText, type CheckersSetup } from './position.js';
 import { checkersRules, type CheckersRules } from './rules.js';
 
 /**
@@ -13,9 +13,10 @@ import { checkersRules, type CheckersRules } from './rules.js';
  *   "moves": ["o2-m6", "c2-e6", "p1-n1-l1", "pass"],
  *   "result": { "places": [0, 1] } }
  * ```
- * Moves are full hop paths of hole names (a step is two holes), or "pass". `setup` (optional) starts from a composed
- * position: `{ "pieces": [["q1", …], …], "toMove": 0 }`. `result.places` (written when the game is over) gives each
- * player's place, 0 = first, -1 = unplaced at a cap or stalemate.
+ * Moves are full hop paths of hole names (a step is two holes), "pass", or "leave" (the player to move leaves the
+ * game). `setup` (optional) starts from a composed position: `{ "pieces": [["q1", …], …], "toMove": 0 }`.
+ * `result.places` (written when the game is over) gives each player's finishing place, 0 = first, -1 = not placed
+ * by finishing (at a cap or stalemate, the last one left, or a player who left).
  */
 export interface CheckersRecord {
   format: 'qi-checkers';
@@ -107,6 +108,13 @@ export function readCheckersRecord(text: string): ReadRecord {
     const where = `move ${i + 1}`;
     if (typeof m !== 'string') throw new CheckersRecordError(`${where}: ${JSON.stringify(m)} is not text`);
     if (position.isTerminal()) throw new CheckersRecordError(`${where} (${m}): the game was already over`);
+    const mover = position.currentPlayer();
+    if (isLeaveText(m)) {
+      if (!position.isLegal(CHECKERS_LEAVE)) throw new CheckersRecordError(`${where} (${m}): player ${mover + 1} cannot leave here`);
+      position.play(CHECKERS_LEAVE);
+      moves.push(CHECKERS_LEAVE);
+      return;
+    }
     let path: number[];
     try {
       path = position.parsePath(m);
@@ -114,7 +122,6 @@ export function readCheckersRecord(text: string): ReadRecord {
       throw new CheckersRecordError(`${where} (${m}): ${(e as Error).message}`);
     }
     const move = path.length === 0 ? PASS : path[0] * 128 + path[path.length - 1];
-    const mover = position.currentPlayer();
     if (path.length > 0 && position.pieceAt(path[0]) !== mover) {
       throw new CheckersRecordError(`${where} (${m}): ${position.geometry.names[path[0]]} holds no piece of player ${mover + 1}, who is to move`);
     }

@@ -16,6 +16,12 @@ export interface PropertyOptions {
   exhaustiveGames?: number;
   /** Biases the random choice (e.g. to avoid passes in Go so games get long); default uniform. */
   pick?: (pos: Position, moves: Int32Array, n: number, rng: Rng) => number;
+  /**
+   * Moves that may be legal although `legalMoves` leaves them out on purpose (Chinese Checkers' leave): the probe
+   * of unlisted integers skips them; each one that is legal is played and undone like a listed move, and none may
+   * be legal once the game is over. `pick` may return one of them.
+   */
+  unlisted?: readonly number[];
 }
 
 /** What the suite measured, so a test can print it and assert it did real work. */
@@ -69,6 +75,7 @@ export function checkGameProperties(opts: PropertyOptions): PropertyReport {
       const terminal = pos.isTerminal();
       if (terminal !== (n === 0)) fail(g, played.length, `isTerminal() is ${terminal} with ${n} legal moves`);
       if (terminal) {
+        for (const m of opts.unlisted ?? []) if (pos.isLegal(m)) fail(g, played.length, `unlisted move ${m} is isLegal after the end`);
         report.terminalGames++;
         const out = new Float64Array(pos.playerCount);
         pos.returns(out);
@@ -87,11 +94,18 @@ export function checkGameProperties(opts: PropertyOptions): PropertyReport {
       // A few integers that are not listed must not be legal either.
       for (let k = 0; k < 8; k++) {
         const m = probe.int(2 * MAX_MOVES * 16) - MAX_MOVES;
-        if (!seen.has(m) && pos.isLegal(m)) fail(g, played.length, `unlisted move ${m} is isLegal`);
+        if (!seen.has(m) && !opts.unlisted?.includes(m) && pos.isLegal(m)) fail(g, played.length, `unlisted move ${m} is isLegal`);
       }
       if (g < exhaustive) {
         for (let i = 0; i < n; i++) {
           pos.play(moves[i]);
+          pos.undo();
+          report.movesChecked++;
+        }
+        for (const m of opts.unlisted ?? []) {
+          if (seen.has(m) || !pos.isLegal(m)) continue;
+          if (pos.parseMove(pos.moveToText(m)) !== m) fail(g, played.length, `unlisted move text ${pos.moveToText(m)} does not parse back to ${m}`);
+          pos.play(m);
           pos.undo();
           report.movesChecked++;
         }
