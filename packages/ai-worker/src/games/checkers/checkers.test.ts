@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CheckersPosition, MAX_MOVES, Rng, geometry, moveFrom, moveTo } from '@qi/engine';
+import { CHECKERS_LEAVE, CheckersPosition, MAX_MOVES, Rng, geometry, moveFrom, moveTo } from '@qi/engine';
 import { AlphaBeta } from '../../alphabeta/search.js';
 import { isWinScore } from '../../core/score.js';
 import { Mcts } from '../../mcts/search.js';
 import { playMatch } from '../../testing/match.js';
 import { Bot } from '../../worker/bot.js';
-import { checkersKnowledge, checkersPlayouts, checkersStanding, distanceTables, forwardMoves } from './knowledge.js';
+import { checkersDistance, checkersPlayoutValue } from './distance.js';
+import { checkersKnowledge, checkersPlayouts, checkersStanding, distanceTables, forwardMoves, playerCosts } from './knowledge.js';
 
 const star = geometry('star');
 
@@ -122,6 +123,97 @@ describe('Chinese Checkers knowledge', () => {
     const mcts = new Mcts({ policy: checkersPlayouts, playoutPlyCap: 60, seed: 2 });
     const three = new CheckersPosition({ players: 3 });
     expect(three.isLegal(mcts.search(three, { nodes: 200 }).move as number)).toBe(true);
+  });
+
+  it('plays a legal move for the player to move after a player has left: alpha-beta, MCTS and the Bot, never leave', async () => {
+    // Three players; the second leaves at its first turn; the other two play on (the leaver's turns skipped).
+    const moves = ['o2-m6', 'leave', 'e10-e9', 'n1-m5', 'e11-e10'];
+    const pos = new CheckersPosition({ players: 3 });
+    for (const m of moves) pos.play(pos.parseMove(m));
+    expect(pos.hasLeft(1)).toBe(true);
+    expect(pos.currentPlayer()).toBe(0);
+    const key = [pos.hashLo, pos.hashHi];
+    const ab = new AlphaBeta({ evaluator: checkersKnowledge, ttMegabytes: 1 }).search(pos, { nodes: 2_000 });
+    expect(ab.move).not.toBe(CHECKERS_LEAVE);
+    expect(pos.isLegal(ab.move as number)).toBe(true);
+    // The principal variation follows the position's turn order: player 3 answers player 1, never player 2.
+    const line = pos.clone();
+    for (const m of ab.pv) {
+      expect(line.currentPlayer()).not.toBe(1);
+      expect(line.isLegal(m)).toBe(true);
+      line.play(m);
+    }
+    const mcts = new Mcts({ policy: checkersPlayouts, playoutPlyCap: 60, seed: 3 }).search(pos, { nodes: 100 });
+    expect(pos.isLegal(mcts.move as number)).toBe(true);
+    expect(mcts.move).not.toBe(CHECKERS_LEAVE);
+    // The classic knowledge (the depth-3 baseline's) copes as well.
+    const classic = new AlphaBeta({ evaluator: checkersDistance, ttMegabytes: 1, aspiration: 0 }).search(pos, { depth: 2 });
+    expect(pos.isLegal(classic.move as number)).toBe(true);
+    const base = new Mcts({ policy: checkersPlayoutValue, playoutPlyCap: 40, seed: 1 }).search(pos, { nodes: 60 });
+    expect(pos.isLegal(base.move as number)).toBe(true);
+    expect([pos.hashLo, pos.hashHi]).toEqual(key);
+    const bot = new Bot({ seed: 2 });
+    for (const algorithm of ['alphabeta', 'mcts', 'classic'] as const) {
+      const info = await bot.setPosition({ game: 'checkers', rules: { players: 3 }, moves });
+      expect(info).toBeDefined();
+      const answer = await bot.think({ nodes: algorithm === 'mcts' ? 80 : 1_500, timeMs: 2_000, algorithm });
+      expect(answer.move, algorithm).not.toBe(CHECKERS_LEAVE);
+      expect(pos.isLegal(answer.move as number), algorithm).toBe(true);
+    }
+    // A two-player game that a leave ended has no move to give.
+    bot.setPosition({ game: 'checkers', rules: { players: 2 }, moves: ['o2-m6', 'leave'] });
+    expect((await bot.think({ nodes: 500 })).move).toBeNull();
+  });
+
+  it('leaves players who left out of the evaluation, and answers legal moves in random games with random leaves', async () => {
+    const pos = new CheckersPosition({ players: 3 });
+    for (const m of ['o2-m6', 'leave', 'e10-e9']) pos.play(pos.parseMove(m));
+    const costs = new Float64Array(3);
+    playerCosts(pos, costs);
+    // Player 1's rivals: only player 3 (player 2 has left); the leaver's own prospects count for nothing in MCTS.
+    expect(checkersStanding(pos, 0)).toBeCloseTo(costs[2] - costs[0], 9);
+    const out = new Float64Array(3);
+    checkersPlayouts.evaluate?.(pos, out);
+    expect(out[1]).toBe(-1);
+    checkersPlayoutValue.evaluate?.(pos, out);
+    expect(out[1]).toBe(-1);
+    expect(out[0] + out[2]).toBeCloseTo(0, 9);
+    expect(checkersDistance.evaluate(pos, 0)).toBe(pos.distanceToGoal(2) - pos.distanceToGoal(0));
+
+    const rng = new Rng(12);
+    const bot = new Bot({ seed: 9 });
+    const list = new Int32Array(MAX_MOVES);
+    let checked = 0;
+    let withLeaver = 0;
+    let answeredGone = 0;
+    for (const players of [3, 4, 6]) {
+      for (let i = 0; i < 8; i++) {
+        const game = new CheckersPosition({ players });
+        const moves: (number | string)[] = [];
+        const plies = 4 + rng.int(80);
+        for (let k = 0; k < plies && !game.isTerminal(); k++) {
+          const leave = rng.int(25) === 0;
+          const m = leave ? CHECKERS_LEAVE : list[rng.int(game.legalMoves(list))];
+          game.play(m);
+          moves.push(leave ? 'leave' : m);
+        }
+        if (game.leftPlayers().length > 0) withLeaver++;
+        bot.setPosition({ game: 'checkers', rules: { players }, moves });
+        const algorithm = i % 2 === 0 ? 'mcts' : 'alphabeta';
+        const answer = await bot.think({ level: 1 + (i % 10), nodes: algorithm === 'mcts' ? 50 : 400, timeMs: 300, algorithm });
+        if (game.isTerminal()) expect(answer.move).toBeNull();
+        else {
+          expect(answer.move).not.toBe(CHECKERS_LEAVE);
+          expect(game.isLegal(answer.move as number), `${players} players ${algorithm}`).toBe(true);
+          checked++;
+          if (game.leftPlayers().length > 0) answeredGone++;
+        }
+      }
+    }
+    console.log(`random leaves: ${withLeaver} of 24 positions with a player gone, ${checked} answered, ${answeredGone} of them with a player gone`);
+    expect(withLeaver).toBeGreaterThan(8);
+    expect(checked).toBeGreaterThan(12);
+    expect(answeredGone).toBeGreaterThan(6);
   });
 
   it('full strength cut to 30,000 nodes a move beats the depth-3 classic bot in 4 games of 4, two players', async () => {

@@ -99,14 +99,22 @@ export function playerCosts(c: CheckersPosition, out: Float64Array): void {
   }
 }
 
-/** A player's standing: the mean cost of the others minus its own (positive is ahead). */
+/**
+ * A player's standing: the mean cost of the others minus its own (positive is ahead). Players who have left the
+ * game are no rivals (their pieces are only obstacles, already on the board): they are left out of the mean.
+ */
 export function checkersStanding(c: CheckersPosition, player: number): number {
   playerCosts(c, costs);
   const n = c.playerCount;
   if (n === 1) return -costs[player];
   let others = 0;
-  for (let p = 0; p < n; p++) if (p !== player) others += costs[p];
-  return others / (n - 1) - costs[player];
+  let rivals = 0;
+  for (let p = 0; p < n; p++) {
+    if (p === player || c.hasLeft(p)) continue;
+    others += costs[p];
+    rivals++;
+  }
+  return rivals > 0 ? others / rivals - costs[player] : -costs[player];
 }
 
 /** Moves that bring a piece nearer its goal first (steps gained, hop-aware), backward moves last. */
@@ -156,7 +164,10 @@ export function forwardMoves(pos: Position, into: Int32Array): number {
   return k;
 }
 
-/** Chinese Checkers knowledge for alpha-beta (two players: negamax; more: paranoid or Best-Reply). */
+/**
+ * Chinese Checkers knowledge for alpha-beta (two players: negamax; more: paranoid, which follows the position's
+ * own turn order, so players who finished or left are skipped; Best-Reply would need legalMovesFor/playAs).
+ */
 export const checkersKnowledge: Evaluator = {
   evaluate(pos: Position, player: number): number {
     return Math.round(checkersStanding(pos as CheckersPosition, player));
@@ -188,6 +199,7 @@ export const checkersPlayouts: MctsPolicy = {
   },
   evaluate(pos: Position, out: Float64Array): void {
     const c = pos as CheckersPosition;
-    for (let p = 0; p < c.playerCount; p++) out[p] = Math.max(-1, Math.min(1, checkersStanding(c, p) / LEAD_FOR_WIN));
+    // A player who has left is sure to be placed last.
+    for (let p = 0; p < c.playerCount; p++) out[p] = c.hasLeft(p) ? -1 : Math.max(-1, Math.min(1, checkersStanding(c, p) / LEAD_FOR_WIN));
   },
 };
