@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PASS } from '../core/game.js';
 import { SgfError } from '../sgf/error.js';
+import { games } from '../games.js';
 import { alternatingMoves, goDefinition as go } from './definition.js';
 import { fixedHandicap } from './handicap.js';
 import { readGoSgf, replayGo } from './sgf-go.js';
@@ -109,6 +110,21 @@ describe('the Go definition: SGF records (shared data)', () => {
     const cgos = go.record.read(file('cgos/13435.sgf'));
     expect(cgos.rules).toMatchObject({ scoring: 'area', ko: 'positional', suicide: true });
     expect(cgos.info?.RU).toBeDefined();
+  });
+
+  it('keeps the two passes that end a record, so the game read is over (GNU Go records end B[tt];W[tt])', () => {
+    const rec = go.record.read('(;SZ[9];B[ee];W[cc];B[tt];W[tt])');
+    expect(rec.moves.slice(-2)).toEqual([PASS, PASS]);
+    expect(games.position({ game: 'go', rules: rec.rules, moves: rec.moves.map((m) => go.create({ size: 9 }).moveToText(m)) }).isTerminal()).toBe(true);
+    // A pass pair in the middle still folds (play goes on), and one closing pass stays one pass.
+    const middle = go.record.read('(;SZ[9];B[ee];W[tt];B[tt];W[cc];B[tt])');
+    expect(middle.moves.filter((m) => m === PASS)).toHaveLength(1);
+    const onePass = go.record.read('(;SZ[9];B[ee];W[tt])');
+    expect(onePass.moves).toHaveLength(2);
+    for (const file2 of ['9x9/olympiad2002_game2-9-gnugo-goint-0-1.sgf']) {
+      const r = go.record.read(file(file2));
+      expect(games.position({ game: 'go', rules: r.rules, start: r.start, moves: r.moves.map((m) => go.create({ size: r.rules.size }).moveToText(m)) }).isTerminal()).toBe(true);
+    }
   });
 
   it('refuses setup after the root, naming the node', () => {

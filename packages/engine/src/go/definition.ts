@@ -209,7 +209,13 @@ function readRecord(input: string | Uint8Array): GameRecord<GoRules, GoStart> {
   put('WR', rec.white.rank);
   put('RU', rec.rulesText);
   put('C', root?.comment);
-  const out: GameRecord<GoRules, GoStart> = { rules: r, moves: alternatingMoves(events, first).moves, info };
+  const { moves } = alternatingMoves(events, first);
+  // Two passes in a row at the end of the main line end the game, and the record keeps them. (alternatingMoves folds a
+  // pass that follows a pass, so that play can go on after passes in the middle of a record, as GTP sessions do.)
+  const n = events.length;
+  const endsByPasses = n >= 2 && events[n - 1].move === PASS && events[n - 2].move === PASS && events[n - 1].player !== events[n - 2].player;
+  if (endsByPasses && !(moves.length >= 2 && moves[moves.length - 1] === PASS && moves[moves.length - 2] === PASS)) moves.push(PASS, PASS);
+  const out: GameRecord<GoRules, GoStart> = { rules: r, moves, info };
   if (s !== undefined) out.start = within('SGF root', () => start(s, r));
   if (rec.black.name !== undefined || rec.white.name !== undefined) out.players = [rec.black.name ?? '', rec.white.name ?? ''];
   if (rec.result !== undefined) out.result = rec.result;
