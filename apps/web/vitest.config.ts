@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
 
-// Unit tests: the UI logic (store, i18n) runs in plain Node, no DOM and no Svelte compiler needed.
+// Unit tests: the UI logic (session, seats, game folders, i18n) runs in plain Node, no DOM; the Svelte plugin only
+// compiles the components a game folder imports (its settings form and panel), which the tests never mount.
 export default defineConfig({
+  plugins: [svelte()],
   resolve: { conditions: ['qi-source'] },
   // Node-environment tests resolve through the SSR conditions, so the source condition goes there too.
   ssr: { resolve: { conditions: ['qi-source'] } },

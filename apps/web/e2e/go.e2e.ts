@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchChromium, screenshotPath, serveDist } from './harness.js';
+import { cell, home, startGame } from './app.js';
 
 let server: Awaited<ReturnType<typeof serveDist>>;
 let browser: Awaited<ReturnType<typeof launchChromium>>;
@@ -24,48 +25,50 @@ afterAll(async () => {
   await server?.close();
 });
 
-const click = (vertex: string) => page.click(`svg.board .hits rect[data-vertex="${vertex}"]`);
-const stoneAt = (vertex: string) => page.locator(`svg.board .stone[data-vertex="${vertex}"]`);
-const text = (selector: string) => page.locator(selector).innerText();
+const click = (vertex: string) => page.click(cell(vertex));
+const stoneAt = (vertex: string) => page.locator(`svg.board .piece[data-at="${vertex}"]`);
+const text = (selector: string) => page.locator(selector).first().innerText();
+const typeMove = async (m: string) => {
+  await page.fill('input[name="move"]', m);
+  await page.press('input[name="move"]', 'Enter');
+};
 
-async function newGame(size: number): Promise<void> {
-  await page.click('[data-action="new-game"]');
-  await page.locator('dialog.new-game').waitFor({ state: 'visible' });
-  await page.click(`dialog.new-game input[name="size"][value="${size}"]`, { force: true });
-  await page.click('dialog.new-game [data-action="start"]');
-  await page.locator('dialog.new-game').waitFor({ state: 'hidden' });
-  await page.locator(`svg.board[data-size="${size}"]`).waitFor();
+async function newGame(size: number, more: (sel: (n: string) => string) => Promise<void> = async () => {}): Promise<void> {
+  await startGame(page, 'go', async (sel) => {
+    await page.selectOption(sel('size'), String(size));
+    await more(sel);
+  });
+  await page.locator(`svg.board[data-cells="${size * size}"]`).waitFor();
 }
 
 describe('the Go page', () => {
   it('plays, captures, refuses an illegal move, undoes, ends by two passes, scores, and speaks Chinese', async () => {
-    await page.goto(server.url);
-    await page.locator('svg.board[data-size="19"]').waitFor();
-    expect(await page.locator('svg.board .hits rect').count()).toBe(361);
-    expect(await text('[data-status]')).toContain('Black to move');
-
+    await home(page, server.url);
     await newGame(9);
     expect(await page.locator('svg.board .hits rect').count()).toBe(81);
+    expect(await text('[data-status]')).toContain('Black to move');
 
     // Black surrounds the white stone on E5 and takes it with E6.
     for (const v of ['D5', 'E5', 'F5', 'A1', 'E4', 'A2']) await click(v);
-    expect(await stoneAt('E5').getAttribute('data-stone')).toBe('white');
-    await page.hover('svg.board .hits rect[data-vertex="E6"]');
+    expect(await stoneAt('E5').getAttribute('data-piece')).toBe('white');
+    await page.hover(cell('E6'));
     await page.locator('svg.board .ghost[data-ghost="E6"]').waitFor();
     await click('E6');
     await expect.poll(() => stoneAt('E5').count()).toBe(0);
     expect(await text('[data-captures="black"]')).toContain('1');
     expect(await text('[data-captures="white"]')).toContain('0');
-    expect(await page.locator('svg.board .last-move').getAttribute('data-last')).toBe('E6');
-    expect(await text('[data-last-move]')).toBe('Black played E6 and captured 1.');
+    expect(await page.locator('svg.board .last').getAttribute('data-last')).toBe('E6');
+    expect(await page.locator('[data-announcement]').textContent()).toBe('Black played E6.');
     await page.screenshot({ path: screenshotPath('go-9x9-capture') });
 
     // White may not play into the hole (suicide), no ghost stone is offered there, and an occupied point is refused.
-    await page.hover('svg.board .hits rect[data-vertex="E5"]');
+    await page.hover(cell('E5'));
     expect(await page.locator('svg.board .ghost').count()).toBe(0);
-    await click('E5');
+    await page.click(cell('E5'), { force: true });
+    expect(await text('[data-status]')).toContain('White to move');
+    await typeMove('E5');
     expect(await text('[data-notice]')).toContain('suicide');
-    await click('D5');
+    await typeMove('D5');
     expect(await text('[data-notice]')).toContain('already occupied');
     expect(await text('[data-status]')).toContain('White to move');
 
@@ -76,17 +79,15 @@ describe('the Go page', () => {
     expect(await text('[data-status]')).toContain('Black to move');
 
     // A typed move works like a click.
-    await page.fill('#move-text', 'e6');
-    await page.press('#move-text', 'Enter');
+    await typeMove('e6');
     await expect.poll(() => stoneAt('E5').count()).toBe(0);
 
     // Two passes open dead-stone marking; White's corner stones are marked dead, then the game is counted.
     await page.click('[data-action="pass"]');
     await page.click('[data-action="pass"]');
     await page.locator('[data-action="count"]').waitFor();
-    expect(await text('[data-notice]')).toContain('mark it dead');
     await click('A1');
-    await expect.poll(() => page.locator('svg.board .stone.dead').count()).toBe(2);
+    await expect.poll(() => page.locator('svg.board .piece.dead').count()).toBe(2);
     await page.screenshot({ path: screenshotPath('go-9x9-marking') });
     await page.click('[data-action="count"]');
     const result = await text('[data-result]');
@@ -96,39 +97,34 @@ describe('the Go page', () => {
     // 中文
     await page.click('[data-action="language"]');
     expect(await text('[data-result]')).toMatch(/^黑胜 \d+(\.5)? 目$/);
-    expect(await text('h1')).toContain('围棋');
+    expect(await text('header .subtitle')).toContain('围棋');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
     await page.screenshot({ path: screenshotPath('go-9x9-result-zh') });
 
-    // The language and the game survive a reload (the count itself is agreed again).
+    // The language, the game and its count survive a reload (IndexedDB).
+    await page.waitForTimeout(400); // the autosave runs 250 ms after a change
     await page.reload();
-    await page.locator('svg.board[data-size="9"]').waitFor();
-    expect(await text('h1')).toContain('围棋');
-    expect(await page.locator('svg.board .stone').count()).toBe(6);
-    expect(await text('[data-action="count"]')).toBe('数子计分');
-    expect(await text('[data-move-number]')).toBe('第 9 手');
+    await page.locator('svg.board[data-cells="81"]').waitFor();
+    expect(await text('header .subtitle')).toContain('围棋');
+    expect(await page.locator('svg.board .piece').count()).toBe(6);
+    expect(await text('[data-result]')).toMatch(/^黑胜 \d+(\.5)? 目$/);
     await page.click('[data-action="language"]');
-    expect(await text('[data-action="count"]')).toBe('Count');
+    expect(await text('[data-result]')).toMatch(/^Black wins by/);
 
     expect(browser.errors).toEqual([]);
   });
 
   it('shows a 19×19 game with handicap and fits a phone screen', async () => {
-    await page.goto(server.url);
-    await page.click('[data-action="new-game"]');
-    await page.click('dialog.new-game input[name="size"][value="19"]', { force: true });
-    await page.selectOption('dialog.new-game select[name="handicap"]', '4');
-    expect(await page.inputValue('dialog.new-game input[name="komi"]')).toBe('0.5');
-    await page.click('dialog.new-game [data-action="start"]');
-    await page.locator('dialog.new-game').waitFor({ state: 'hidden' });
-    for (const v of ['D4', 'Q16', 'D16', 'Q4']) expect(await stoneAt(v).getAttribute('data-stone')).toBe('black');
+    await home(page, server.url);
+    await newGame(19, async (sel) => {
+      await page.selectOption(sel('handicap'), '4');
+      expect(await page.inputValue(sel('komi'))).toBe('0.5');
+    });
+    for (const v of ['D4', 'Q16', 'D16', 'Q4']) expect(await stoneAt(v).getAttribute('data-piece')).toBe('black');
     expect(await text('[data-status]')).toContain('White to move');
-    for (const m of ['R14', 'O17', 'C14', 'F17', 'Q10', 'R6', 'K16', 'C6', 'K4', 'F3']) {
-      await page.fill('#move-text', m);
-      await page.press('#move-text', 'Enter');
-    }
-    await expect.poll(() => page.locator('svg.board .stone').count()).toBe(14);
-    await page.hover('svg.board .hits rect[data-vertex="K10"]');
+    for (const m of ['R14', 'O17', 'C14', 'F17', 'Q10', 'R6', 'K16', 'C6', 'K4', 'F3']) await typeMove(m);
+    await expect.poll(() => page.locator('svg.board .piece').count()).toBe(14);
+    await page.hover(cell('K10'));
     await page.screenshot({ path: screenshotPath('go-19x19-desktop') });
 
     await page.setViewportSize({ width: 390, height: 844 });
@@ -143,7 +139,7 @@ describe('the Go page', () => {
     await page.focus('svg.board');
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('Enter');
-    expect(await stoneAt('J10').getAttribute('data-stone')).toBe('white');
+    expect(await stoneAt('J10').getAttribute('data-piece')).toBe('white');
     expect(browser.errors).toEqual([]);
   });
 
@@ -155,15 +151,15 @@ describe('the Go page', () => {
       .filter((l) => l.trim())
       .map((l) => JSON.parse(l) as { file: string; chinese_final_score: string; chinese_dead: string[] })
       .find((e) => e.file === file)!;
-    await page.goto(server.url);
-    await page.setInputFiles('input[data-input="sgf"]', fileURLToPath(new URL(file, data)));
-    await page.locator('svg.board[data-size="9"]').waitFor();
+    await home(page, server.url);
+    await page.setInputFiles('input[data-action="open-record"]', fileURLToPath(new URL(file, data)));
+    await page.locator('svg.board[data-cells="81"]').waitFor();
     await page.locator('[data-action="count"]').waitFor();
     for (const v of expected.chinese_dead) {
       if ((await stoneAt(v).getAttribute('class'))?.includes('dead')) continue;
       await click(v);
     }
-    await expect.poll(() => page.locator('svg.board .stone.dead').count()).toBe(expected.chinese_dead.length);
+    await expect.poll(() => page.locator('svg.board .piece.dead').count()).toBe(expected.chinese_dead.length);
     expect(await page.locator('svg.board .territory rect').count()).toBeGreaterThan(10);
     await page.click('[data-action="count"]');
     const m = /^([BW])\+([\d.]+)$/.exec(expected.chinese_final_score)!;
@@ -172,8 +168,8 @@ describe('the Go page', () => {
     expect(await text('[data-result]')).toBe(`${m[1] === 'B' ? 'Black' : 'White'} wins by ${points} points`);
     await page.screenshot({ path: screenshotPath('go-9x9-sgf-scored') });
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-action="save-sgf"]')]);
-    expect(download.suggestedFilename()).toMatch(/^qi-go-9x9-.*\.sgf$/);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-action="save-record"]')]);
+    expect(download.suggestedFilename()).toMatch(/^qi-go-.*\.sgf$/);
     const saved = readFileSync((await download.path())!, 'utf8');
     expect(saved).toMatch(/^\(;FF\[4\]GM\[1\]/);
     expect(saved).toContain('SZ[9]');

@@ -24,9 +24,10 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-/** A static file server for the built app on 127.0.0.1 and a free port. */
+/** A static file server for the built app (dist/, or QI_WEB_DIST) on 127.0.0.1 and a free port. */
 export async function serveDist(): Promise<{ url: string; close: () => Promise<void> }> {
-  const dist = join(webRoot, 'dist');
+  // QI_WEB_DIST serves another build folder (two people testing side by side each build into their own).
+  const dist = process.env.QI_WEB_DIST ?? join(webRoot, 'dist');
   if (!existsSync(join(dist, 'index.html'))) {
     throw new Error(`no build at ${dist}: run \`pnpm --filter @qi/web build\` first (turbo does it before e2e)`);
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import calibration from '@qi/ai-worker/levels-elo.json';
 import { translate } from '../../i18n.js';
-import { goLevelRatings, levelLabel, levelRatings } from './levels-elo.js';
+import { levelLabel, levelRatings, ratingsFor } from './levels-elo.js';
 
 const table = {
   version: 1,
@@ -42,10 +42,17 @@ describe('level ratings from the bench table', () => {
     expect(levelRatings({ games: { go: { levels: [] } } }, 'go')).toBeNull();
   });
 
-  it('shows for Go exactly what the committed table holds', () => {
-    const games = (calibration as { games: Record<string, unknown> }).games;
-    if (games.go === undefined) expect(goLevelRatings).toBeNull();
-    else expect(goLevelRatings?.levels.size).toBeGreaterThan(0);
+  it("shows a game's ratings only for the settings the committed table was calibrated on", () => {
+    const games = (calibration as { games: Record<string, { label: string }> }).games;
+    for (const game of ['go', 'gomoku', 'reversi', 'checkers']) {
+      const entry = games[game];
+      if (entry === undefined) {
+        expect(ratingsFor(game, 'anything')).toEqual({ ratings: null, calibratedOn: null });
+        continue;
+      }
+      expect(ratingsFor(game, entry.label).ratings?.levels.size, game).toBeGreaterThan(0);
+      expect(ratingsFor(game, `${entry.label} but different`)).toEqual({ ratings: null, calibratedOn: entry.label });
+    }
   });
 
   it('words a level with its Elo and error when known, and without any number when not', () => {

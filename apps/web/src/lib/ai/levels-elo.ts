@@ -44,8 +44,16 @@ export function levelRatings(table: unknown, game: string): LevelRatings | null 
   return { levels: out, label: typeof label === 'string' ? label : game, games: isNumber(played) ? played : 0 };
 }
 
-/** The ratings of Go's levels from the committed bench table (null until Go has been calibrated). */
-export const goLevelRatings: LevelRatings | null = levelRatings(calibration, 'go');
+/**
+ * The ratings of a game's levels from the committed bench table when it was calibrated on exactly these settings
+ * (the table's label names them: `go 9x9 komi 7.5 area scoring`, `gomoku 15x15 freestyle`…); otherwise null, and
+ * `calibratedOn` says what the table has (null when the game was never calibrated).
+ */
+export function ratingsFor(game: string, variant: string): { ratings: LevelRatings | null; calibratedOn: string | null } {
+  const r = levelRatings(calibration, game);
+  if (r === null) return { ratings: null, calibratedOn: null };
+  return r.label === variant ? { ratings: r, calibratedOn: r.label } : { ratings: null, calibratedOn: r.label };
+}
 
 /** The words of a level for the level pickers: with its Elo and ± when the table has them, plain otherwise. */
 export function levelLabel(

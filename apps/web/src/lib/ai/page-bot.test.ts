@@ -1,15 +1,18 @@
 import { Bot } from '@qi/ai-worker';
 import { PASS } from '@qi/engine';
 import { describe, expect, it } from 'vitest';
-import { GoGame, defaultSettings } from '../game-store.js';
+import { goUi } from '../../games/go/ui.js';
+import { Session } from '../session/session.js';
 import { PageBot } from './page-bot.js';
 
 describe('Go starts for the worker', () => {
   it('lets the real bot set up a handicap game of the page and answer with a legal move for White', async () => {
-    const game = new GoGame({ ...defaultSettings(), size: 9, handicap: 2, komi: 0.5 });
-    game.playText('E5'); // White
-    game.playText('C7'); // Black
-    const setup = game.aiSetup();
+    const { rules, start } = goUi.setup({ ...goUi.defaults(), size: 9, handicap: 2, komi: 0.5 });
+    const game = new Session({ definition: goUi.definition, rules, start });
+    const pos = () => game.position();
+    game.play(pos().parseMove('E5')); // White
+    game.play(pos().parseMove('C7')); // Black
+    const setup = game.setup();
     expect(setup.rules).toMatchObject({ size: 9 });
     expect(setup.start).toMatchObject({ handicap: expect.arrayContaining(['C3', 'G7']) });
     expect(setup.moves).toEqual(['E5', 'C7']);
@@ -18,7 +21,7 @@ describe('Go starts for the worker', () => {
     expect(info.toMove).toBe(1);
     const answer = await bot.think({ level: 1 });
     expect(answer.move).not.toBeNull();
-    expect(answer.move === PASS || game.playMove(answer.move!)).toBe(true);
+    expect(answer.move === PASS || pos().isLegal(answer.move!)).toBe(true);
   });
 
   it('finds dead stones on a board set up from the start, naming an illegal move by number', () => {

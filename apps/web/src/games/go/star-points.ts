@@ -1,4 +1,8 @@
-import type { Vertex } from './game-store.js';
+/** A point by column (0 = left) and row (0 = top). */
+export interface Vertex {
+  col: number;
+  row: number;
+}
 
 /**
  * The star points (hoshi) drawn on the grid — decoration, not a rule: the 3-3 points on small boards, the 4-4

@@ -1,0 +1,186 @@
+import { CHECKERS_LEAVE, CheckersPosition, PASS, checkersDefinition, checkersMove, moveFrom, moveTo, type BoardKind } from '@qi/engine';
+import type { BoardCell, BoardLayout, BoardScene, Mark, Piece } from '../../lib/board/types.js';
+import type { Session } from '../../lib/session/session.js';
+import type { Message, MessageKey } from '../../i18n.js';
+import type { GameUi } from '../types.js';
+import { endingMessage } from '../common.js';
+import Settings from './Settings.svelte';
+import Panel from './Panel.svelte';
+
+/** What the New-game form sets for Chinese Checkers. */
+export interface CheckersSettings {
+  board: BoardKind;
+  players: number;
+}
+
+const COLOUR_KEYS: readonly MessageKey[] = ['colourRed', 'colourBlue', 'colourGreen', 'colourYellow', 'colourPurple', 'colourOrange'];
+
+/** The i18n parameter naming a player by the colour of their marbles. */
+export const playerParam = (player: number): string => `@${COLOUR_KEYS[player] ?? 'colourRed'}`;
+
+function settings(value: unknown): CheckersSettings {
+  const v = (typeof value === 'object' && value !== null ? value : {}) as Partial<CheckersSettings>;
+  const rules = checkersDefinition.rules({ board: v.board ?? 'star', players: v.players ?? 2 });
+  if (rules.players < 2) throw new RangeError('checkers players: the app seats 2 to 6 players');
+  return { board: rules.board, players: rules.players };
+}
+
+/** The last move's hop path, kept per node so that the board animates it once (the same array while it stands). */
+const lastPaths = new WeakMap<Session, { node: number; path: number[] | null }>();
+function lastPath(session: Session): number[] | null {
+  const node = session.view.node;
+  const hit = lastPaths.get(session);
+  if (hit && hit.node === node) return hit.path;
+  const pos = session.position() as CheckersPosition;
+  const last = pos.lastMove();
+  const path = last === null || last < 0 ? null : pos.path(last);
+  lastPaths.set(session, { node, path });
+  return path;
+}
+
+function layoutOf(pos: CheckersPosition): BoardLayout {
+  const geo = pos.geometry;
+  const star = geo.kind === 'star';
+  const dy = star ? Math.sqrt(3) / 2 : 1;
+  const pad = 0.9;
+  const cells: BoardCell[] = [];
+  let maxX = 0;
+  geo.rows.forEach((row, r) => {
+    for (const hole of row) {
+      const x = pad + geo.column[hole] / 2;
+      maxX = Math.max(maxX, x);
+      cells.push({ id: hole, x, y: pad + r * dy, name: geo.names[hole] });
+    }
+  });
+  const at = new Map(cells.map((c) => [c.id, c]));
+  const lines: BoardLayout['lines'] = [];
+  for (const c of cells) {
+    for (let d = 0; d < geo.dirs; d++) {
+      const n = geo.neighbour[c.id * geo.dirs + d];
+      if (n <= c.id) continue;
+      const o = at.get(n)!;
+      // The square board draws its rows and files only; its diagonal steps need no line to be seen.
+      if (!star && o.x !== c.x && o.y !== c.y) continue;
+      lines.push({ x1: c.x, y1: c.y, x2: o.x, y2: o.y });
+    }
+  }
+  const labels: BoardLayout['labels'] = [];
+  geo.rows.forEach((row, r) => {
+    const first = at.get(row[0])!;
+    const name = geo.names[row[0]];
+    labels.push({ x: first.x - 0.75, y: first.y, text: star ? name.replace(/\d+$/, '') : name.replace(/^[a-z]+/, '') });
+  });
+  if (!star) for (const hole of geo.rows[geo.rows.length - 1]) labels.push({ x: at.get(hole)!.x, y: pad + (geo.rows.length - 1) * dy + 0.75, text: geo.names[hole].replace(/\d+$/, '') });
+  const seats = geo.seats[pos.playerCount] ?? [];
+  return {
+    style: 'checkers',
+    width: maxX + pad,
+    height: pad * 2 + (geo.rows.length - 1) * dy,
+    cells,
+    lines,
+    dots: [],
+    zones: seats.map((home, player) => ({ cells: Array.from(geo.regionCells[geo.opposite[home]]), player })),
+    labels,
+    radius: star ? 0.36 : 0.4,
+  };
+}
+
+/** Chinese Checkers (跳棋): 2, 3, 4 or 6 players on the star, 2 on the 8x8 board; select a piece, then a hole. */
+export const checkersUi: GameUi<CheckersSettings> = {
+  id: 'checkers',
+  definition: checkersDefinition,
+  style: 'checkers',
+  title: 'gameCheckers',
+  blurb: 'blurbCheckers',
+  defaults: () => settings({}),
+  settings,
+  setup: (s) => ({ rules: { board: s.board, players: s.players } }),
+  players: (s) => s.players,
+  eloKey: (s) => ({ game: 'checkers', variant: s.board === 'star' ? `chinese checkers, ${s.players} players` : `chinese checkers 8x8, ${s.players} players`, players: s.players }),
+  colour: (player) => COLOUR_KEYS[player] ?? 'colourRed',
+  summary: (s) => ({ key: s.board === 'star' ? 'checkersSummaryStar' : 'checkersSummarySquare', params: { n: s.players } }),
+  layout: (pos) => layoutOf(pos as CheckersPosition),
+  scene(state): BoardScene {
+    const session = state.session;
+    const pos = session.position() as CheckersPosition;
+    const pieces: Piece[] = [];
+    const marks: Mark[] = [];
+    for (let hole = 0; hole < pos.geometry.cells; hole++) {
+      const p = pos.pieceAt(hole);
+      if (p >= 0) pieces.push({ cell: hole, player: p });
+    }
+    const path = lastPath(session);
+    const paths: BoardScene['paths'] = [];
+    if (path) {
+      marks.push({ cell: path[0], kind: 'last' });
+      paths.push({ cells: path, kind: 'last' });
+    }
+    if (state.hint !== null && state.hint >= 0) {
+      marks.push({ cell: moveFrom(state.hint), kind: 'hint' });
+      paths.push({ cells: pos.path(state.hint), kind: 'hint' });
+    }
+    const clickable = new Set<number>();
+    if (!session.view.over && state.humanTurn) {
+      const me = pos.currentPlayer();
+      for (const m of session.view.legal) if (m !== PASS) clickable.add(moveFrom(m));
+      if (state.selected !== null && pos.pieceAt(state.selected) === me) {
+        marks.push({ cell: state.selected, kind: 'selected' });
+        for (const to of pos.destinationsOf(state.selected)) {
+          marks.push({ cell: to, kind: 'destination', player: me });
+          clickable.add(to);
+        }
+      }
+      // Every own piece answers a click (one that cannot move is refused with a reason).
+      for (const hole of pos.piecesOf(me)) clickable.add(hole);
+    }
+    return { pieces, marks, paths, ghostCells: new Set(), ghostPlayer: pos.currentPlayer(), clickable, animatePath: path };
+  },
+  choose(state, cell) {
+    const session = state.session;
+    if (session.view.over) return { kind: 'refuse', message: { key: 'illegalGameOver' } };
+    if (!state.humanTurn) return { kind: 'none' };
+    const pos = session.position() as CheckersPosition;
+    const me = pos.currentPlayer();
+    if (pos.pieceAt(cell) === me) {
+      if (state.selected === cell) return { kind: 'select', cell: null };
+      if (pos.destinationsOf(cell).length === 0) return { kind: 'refuse', message: { key: 'checkersStuck', params: { hole: pos.geometry.names[cell] } } };
+      return { kind: 'select', cell };
+    }
+    if (state.selected === null) return { kind: 'none' };
+    const move = checkersMove(state.selected, cell);
+    return pos.isLegal(move) ? { kind: 'play', move } : { kind: 'refuse', message: checkersUi.explain(pos, move) };
+  },
+  explain(pos, move): Message {
+    const c = pos as CheckersPosition;
+    if (c.isTerminal()) return { key: 'illegalGameOver' };
+    return { key: 'checkersUnreachable', params: { from: c.geometry.names[moveFrom(move)] ?? '?', to: c.geometry.names[moveTo(move)] ?? '?' } };
+  },
+  resignMove: CHECKERS_LEAVE,
+  forced(pos) {
+    return !pos.isTerminal() && pos.isLegal(PASS) ? PASS : null;
+  },
+  describeCell(pos, cell): Message {
+    const c = pos as CheckersPosition;
+    const p = c.pieceAt(cell);
+    return { key: 'cursorAt', params: { point: c.geometry.names[cell], content: p < 0 ? '@holeEmpty' : playerParam(p) } };
+  },
+  describeMove(pos, move, player): Message {
+    if (move === PASS) return { key: 'checkersPassed', params: { color: playerParam(player) } };
+    if (move === CHECKERS_LEAVE) return { key: 'checkersLeft', params: { color: playerParam(player) } };
+    return { key: 'checkersMoved', params: { color: playerParam(player), path: pos.moveToText(move) } };
+  },
+  result(session): Message | null {
+    const v = session.view;
+    if (v.ending) return endingMessage(v.ending.kind, v.ending.player);
+    if (!v.returns) return null;
+    const best = Math.max(...v.returns);
+    const winners = v.returns.flatMap((r, p) => (r === best ? [p] : []));
+    if (winners.length !== 1) return { key: 'resultDrawn' };
+    return { key: 'checkersWinner', params: { winner: playerParam(winners[0]) } };
+  },
+  Settings,
+  Panel,
+  canPass: false,
+  moveExample: 'n2-j2',
+  recordFile: { label: 'recordJson', extension: 'json', mime: 'application/json' },
+};

@@ -1,0 +1,38 @@
+/** Gomoku's and Renju's words, in English and Chinese (merged into the app's dictionaries by i18n.ts). */
+export const en = {
+  gameGomoku: 'Gomoku · Renju',
+  blurbGomoku: 'Five in a row on 15×15: freestyle, exact five, or renju with Black’s forbidden points.',
+  gomokuSummary: '{size}×{size} · {rule}',
+  rule: 'Rule',
+  rule_freestyle: 'freestyle',
+  rule_standard: 'exact five',
+  rule_renju: 'renju',
+  ruleHelp_freestyle: 'Five or more in a row wins.',
+  ruleHelp_standard: 'Exactly five in a row wins; six or more does not.',
+  ruleHelp_renju: 'Black may not make a double three, a double four or an overline; White wins with five or more.',
+  forbiddenDoubleThree: '{point} is forbidden for Black: it makes two open threes (double three).',
+  forbiddenDoubleFour: '{point} is forbidden for Black: it makes two fours (double four).',
+  forbiddenOverline: '{point} is forbidden for Black: it makes six or more in a row (overline).',
+  showForbidden: 'Show Black’s forbidden points',
+  resultFive: '{winner} wins with five in a row',
+  stonesPlayed: 'Stones: {n}',
+} as const;
+
+export const zh: Record<keyof typeof en, string> = {
+  gameGomoku: '五子棋 · 连珠',
+  blurbGomoku: '15 路棋盘上五子连珠：无禁手、恰好五子，或黑方有禁手的连珠规则。',
+  gomokuSummary: '{size}路 · {rule}',
+  rule: '规则',
+  rule_freestyle: '无禁手',
+  rule_standard: '恰好五子',
+  rule_renju: '连珠（黑方禁手）',
+  ruleHelp_freestyle: '连成五子或更多即胜。',
+  ruleHelp_standard: '恰好连成五子才胜，长连不算。',
+  ruleHelp_renju: '黑方不得下三三、四四或长连禁手；白方五子或长连均胜。',
+  forbiddenDoubleThree: '{point} 是黑方禁手：形成两个活三（三三）。',
+  forbiddenDoubleFour: '{point} 是黑方禁手：形成两个四（四四）。',
+  forbiddenOverline: '{point} 是黑方禁手：形成六子或更多（长连）。',
+  showForbidden: '显示黑方禁手点',
+  resultFive: '{winner}方五子连珠获胜',
+  stonesPlayed: '已下 {n} 子',
+};
