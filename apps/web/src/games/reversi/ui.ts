@@ -114,6 +114,13 @@ export const reversiUi: GameUi<ReversiSettings> = {
     if (v.returns[0] === v.returns[1]) return { key: 'reversiDraw', params: { black, white } };
     return { key: 'reversiWins', params: { winner: colourParam(v.returns[0] > 0 ? 0 : 1), black, white } };
   },
+  resultCode(session) {
+    // SGF GM[2] writes the margin by standard scoring, the empty squares going to the winner (the engine's score).
+    const v = session.view;
+    if (v.ending || !v.returns) return undefined;
+    const score = (session.position() as ReversiPosition).score();
+    return score === 0 ? '0' : score > 0 ? `B+${score}` : `W+${-score}`;
+  },
   Settings,
   Panel,
   canPass: false,
