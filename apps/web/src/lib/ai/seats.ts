@@ -314,8 +314,11 @@ export class Seats {
     if (this.job === null && this.timer === null && !v.over && !this.paused && this.error === null) {
       const forced = this.ui.forced?.(this.session.position()) ?? null;
       const seat = this.seats[v.toMove];
-      if (forced !== null && !isQi(seat)) this.later(() => this.session.play(forced));
-      else if (isQi(seat)) this.think(key, v.toMove, seat.level);
+      // A forced move is played for a person only at the end of the line: stepping back through the moves onto it
+      // (the move list, the arrow keys) stays there instead of bouncing forward again.
+      if (forced !== null && !isQi(seat)) {
+        if (!v.canRedo) this.later(() => this.session.play(forced));
+      } else if (isQi(seat)) this.think(key, v.toMove, seat.level);
     }
     this.emit();
   }
