@@ -150,9 +150,15 @@ describe('the Reversi page', () => {
     // White has no move: the pass is played for White and announced, and Black moves again.
     await expect.poll(() => page.locator('[data-announcement]').textContent()).toBe('White has no move and passes.');
     expect(await status()).toContain('Black to move · Move 58');
-    expect(await page.locator('[data-move-list] [data-move-id]').last().innerText()).toContain('PS');
+    expect(await text(page, '[data-passed="white"]')).toBe('White has no move and passes.');
+    const lastMove = page.locator('[data-move-list] [data-move-id]').last();
+    expect(await lastMove.innerText()).toContain('PS');
+    // The move list keeps the current move in view.
+    const [item, list] = [await lastMove.boundingBox(), await page.locator('[data-move-list]').boundingBox()];
+    expect(item!.y + item!.height).toBeLessThanOrEqual(list!.y + list!.height + 1);
     await page.screenshot({ path: screenshotPath('reversi-after-pass') });
     await clickCell(page, 'G1');
+    expect(await page.locator('[data-passed]').count()).toBe(0);
     await clickCell(page, 'H1');
     await clickCell(page, 'A4');
 
