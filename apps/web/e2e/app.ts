@@ -20,7 +20,8 @@ export const text = (page: Page, selector: string) => page.locator(selector).fir
 /** Opens the home screen (a fresh page load, then home when the app reopened a game) and waits for the game cards. */
 export async function home(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  // A reload reopens the game that was on screen; the logo leads home from there.
+  // A reload reopens the game that was on screen (once the store is open: data-ready); the logo leads home from there.
+  await page.locator('.app[data-ready="true"]').waitFor();
   await page.locator('[data-game-card="go"], main.play').first().waitFor();
   if (await page.locator('main.play').count()) await page.click('header .brand');
   await page.locator('[data-game-card="go"]').waitFor();

@@ -3,7 +3,6 @@ import type { BoardCell, BoardLayout, BoardScene, Mark, Piece } from '../../lib/
 import type { Session } from '../../lib/session/session.js';
 import type { Message, MessageKey } from '../../i18n.js';
 import type { GameUi } from '../types.js';
-import { endingMessage } from '../common.js';
 import Settings from './Settings.svelte';
 import Panel from './Panel.svelte';
 
@@ -31,9 +30,9 @@ function lastPath(session: Session): number[] | null {
   const node = session.view.node;
   const hit = lastPaths.get(session);
   if (hit && hit.node === node) return hit.path;
-  const pos = session.position() as CheckersPosition;
-  const last = pos.lastMove();
-  const path = last === null || last < 0 ? null : pos.path(last);
+  // The path of a move is the engine's answer in the position it was played from (the piece has moved since).
+  const here = session.node(node);
+  const path = here === undefined || here.parent < 0 || here.move < 0 ? null : (session.positionAt(here.parent) as CheckersPosition).path(here.move);
   lastPaths.set(session, { node, path });
   return path;
 }
@@ -125,10 +124,9 @@ export const checkersUi: GameUi<CheckersSettings> = {
       for (const m of session.view.legal) if (m !== PASS) clickable.add(moveFrom(m));
       if (state.selected !== null && pos.pieceAt(state.selected) === me) {
         marks.push({ cell: state.selected, kind: 'selected' });
-        for (const to of pos.destinationsOf(state.selected)) {
-          marks.push({ cell: to, kind: 'destination', player: me });
-          clickable.add(to);
-        }
+        for (const to of pos.destinationsOf(state.selected)) marks.push({ cell: to, kind: 'destination', player: me });
+        // With a piece chosen every hole answers: a marked one plays, any other is refused with the reason.
+        for (let hole = 0; hole < pos.geometry.cells; hole++) clickable.add(hole);
       }
       // Every own piece answers a click (one that cannot move is refused with a reason).
       for (const hole of pos.piecesOf(me)) clickable.add(hole);
@@ -171,7 +169,8 @@ export const checkersUi: GameUi<CheckersSettings> = {
   },
   result(session): Message | null {
     const v = session.view;
-    if (v.ending) return endingMessage(v.ending.kind, v.ending.player);
+    // Only two-player games end by an ending (3+ players leave and play on): the other player wins, by colour.
+    if (v.ending) return { key: v.ending.kind === 'resign' ? 'resultResign' : 'resultTime', params: { winner: playerParam(1 - v.ending.player) } };
     if (!v.returns) return null;
     const best = Math.max(...v.returns);
     const winners = v.returns.flatMap((r, p) => (r === best ? [p] : []));
