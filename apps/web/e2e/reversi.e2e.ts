@@ -201,6 +201,13 @@ describe('the Reversi page', () => {
     expect(saved).toMatch(/GM\[2\]/);
     expect(saved).toContain('RE[B+12]');
     expect(saved).toMatch(/;W\[(tt)?\];B\[ga\]/);
+
+    // 中文
+    await page.click('[data-action="language"]');
+    expect(await text(page, '[data-result]')).toBe('黑方胜，38–26');
+    expect(await text(page, '[data-discs="white"]')).toBe('26 子');
+    await page.click('[data-action="language"]');
+    expect(await text(page, '[data-result]')).toBe('Black wins 38–26');
     expect(browser.errors).toEqual([]);
   });
 
@@ -222,10 +229,24 @@ describe('the Reversi page', () => {
     expect(await page.locator('[data-position]').textContent()).toBe(before);
     expect(await colourOf('C2')).toBe('black');
     expect(await page.locator('svg.board .last').getAttribute('data-last')).toBe('C2');
+
+    // Another move at move 11 makes a branch; the move list offers both.
+    await page.locator('header .brand').focus();
+    await page.keyboard.press('ArrowLeft');
+    expect(await status()).toContain('Black to move · Move 10');
+    const other = (await legalDots()).find((m) => m !== 'C2')!;
+    await clickCell(page, other);
+    expect(await page.locator('[data-move-list] [data-move-id]').last().innerText()).toContain(other);
+    await page.locator('header .brand').focus(); // the board, focused by the click, keeps the arrows for its cursor
+    await page.keyboard.press('ArrowLeft');
+    const branches = await page.locator('[data-branch]').allInnerTexts();
+    expect(branches.sort()).toEqual(['C2', other].sort());
+    await page.click('[data-branch]:text-is("C2")');
+    expect(await page.locator('[data-position]').textContent()).toBe(before);
     expect(browser.errors).toEqual([]);
   });
 
-  it('resumes the game from IndexedDB after a reload, Qi paused until asked', async () => {
+  it('resumes the game from IndexedDB after a reload', async () => {
     await home();
     await startGame(page, 'reversi', (sel) => seatQi(page, sel, 1, 2));
     await clickCell(page, 'E6');
@@ -243,6 +264,33 @@ describe('the Reversi page', () => {
     expect(await page.locator('[data-move-list] [data-move-id]').count()).toBe(4);
     expect(await text(page, '[data-seat-row="1"]')).toContain('Qi');
     expect(await page.locator('svg.board .legal').count()).toBeGreaterThan(0);
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('lets Qi play Qi to the end at full speed, with pause and resume', async () => {
+    await home();
+    await startGame(page, 'reversi', async (sel) => {
+      await seatQi(page, sel, 0, 1);
+      await seatQi(page, sel, 1, 2);
+    });
+    await expect.poll(() => page.locator('[data-move-list] [data-move-id]').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    await page.click('[data-action="pause"]');
+    await page.locator('[data-action="resume"]').waitFor();
+    const paused = await page.locator('[data-move-list] [data-move-id]').count();
+    await page.waitForTimeout(800);
+    expect(await page.locator('[data-move-list] [data-move-id]').count()).toBe(paused);
+    // Full speed: no wait between Qi's moves.
+    await page.locator('.speed input[type="range"]').evaluate((el: HTMLInputElement) => {
+      el.value = el.max;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await page.click('[data-action="resume"]');
+    await page.locator('[data-result]').waitFor({ timeout: 40_000 });
+    const [b, w] = (await discs()).map((d) => Number(d.split(' ')[0]));
+    const result = await text(page, '[data-result]');
+    if (b === w) expect(result).toBe(`Draw, ${b}–${w}`);
+    else expect(result).toBe(`${b > w ? 'Black' : 'White'} wins ${b}–${w}`);
+    await page.screenshot({ path: screenshotPath('reversi-qi-vs-qi') });
     expect(browser.errors).toEqual([]);
   });
 });
