@@ -143,6 +143,29 @@ describe('the Go page', () => {
     expect(browser.errors).toEqual([]);
   });
 
+  it('runs a byo-yomi clock for the side to move, pauses it on undo, and ends the game when a flag falls', async () => {
+    await home(page, server.url);
+    await newGame(9, async (sel) => {
+      await page.selectOption(sel('clock'), 'byoyomi');
+      await page.fill(sel('clock-base'), '0');
+      await page.fill(sel('clock-periods'), '1');
+      await page.fill(sel('clock-period'), '3');
+    });
+    expect(await page.locator('[data-clock="0"]').innerText()).toMatch(/^0:0[0-3] \(1\)$/);
+    await click('E5');
+    await expect.poll(() => page.locator('[data-clock="1"].running').count()).toBe(1);
+    // Undo pauses the clock: no flag falls while nobody is to think.
+    await page.click('[data-action="undo"]');
+    await expect.poll(() => page.locator('.clock.running').count()).toBe(0);
+    await page.waitForTimeout(3500);
+    expect(await page.locator('[data-result]').count()).toBe(0);
+    // Black moves again: White's period runs out and White loses on time.
+    await click('E5');
+    await expect.poll(() => text('[data-status]'), { timeout: 10_000 }).toContain('Black wins on time');
+    await page.screenshot({ path: screenshotPath('go-9x9-flag') });
+    expect(browser.errors).toEqual([]);
+  });
+
   it('opens an SGF record, marks GNU Go’s dead stones, agrees with its score, and saves SGF', async () => {
     const data = new URL('../../../../shared/data/go/', import.meta.url);
     const file = 'gnugo-regression/9x9/olympiad2002_game2-9-gnugo-goint-0-1.sgf';

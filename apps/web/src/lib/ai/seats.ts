@@ -329,9 +329,10 @@ export class Seats {
     const v = this.session.view;
     if (v.over) return;
     const snap = clock.snapshot();
-    if (snap.paused || snap.toMove < 0) clock.resume(v.toMove);
-    else if (snap.toMove === mover) clock.switchTo(v.toMove);
-    else clock.resume(v.toMove);
+    // A move by the running seat hands the clock on (increment, period reset); after a pause, an undo or before
+    // the first move the next seat just starts.
+    if (!snap.paused && snap.toMove === mover) clock.switchTo(v.toMove);
+    else clock.start(v.toMove);
     const flagged = clock.check();
     if (flagged >= 0) queueMicrotask(() => this.flag(flagged));
   }
@@ -355,7 +356,7 @@ export class Seats {
     const limits: ThinkLimits = { level };
     if (this.clock) {
       const snap = this.clock.snapshot();
-      if (snap.paused || snap.toMove !== player) this.clock.resume(player);
+      if (snap.paused || snap.toMove !== player) this.clock.start(player);
       const budget = thinkBudgetMs(this.clock.snapshot(), player);
       if (budget !== null) limits.timeMs = budget;
     }
