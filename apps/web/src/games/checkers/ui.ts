@@ -165,7 +165,10 @@ export const checkersUi: GameUi<CheckersSettings> = {
   describeMove(pos, move, player): Message {
     if (move === PASS) return { key: 'checkersPassed', params: { color: playerParam(player) } };
     if (move === CHECKERS_LEAVE) return { key: 'checkersLeft', params: { color: playerParam(player) } };
-    return { key: 'checkersMoved', params: { color: playerParam(player), path: pos.moveToText(move) } };
+    // Called just after the move: its hop path is read in the position it was played from.
+    const before = (pos as CheckersPosition).clone();
+    if (before.lastMove() === move) before.undo();
+    return { key: 'checkersMoved', params: { color: playerParam(player), path: before.moveToText(move) } };
   },
   result(session): Message | null {
     const v = session.view;
