@@ -166,6 +166,27 @@ describe('the Go page', () => {
     expect(browser.errors).toEqual([]);
   });
 
+  it('moves the old Go page’s game from localStorage into the saved games, leaving the old key in place', async () => {
+    // A fresh profile: the migration runs once per browser.
+    const fresh = await launchChromium();
+    try {
+      const p = fresh.page;
+      await p.addInitScript(() => {
+        if (!localStorage.getItem('qi.go.game')) localStorage.setItem('qi.go.game', '(;FF[4]GM[1]SZ[9]KM[7.5];B[ee];W[cc];B[gg])');
+      });
+      await home(p, server.url);
+      await p.locator('[data-saved="go"]').first().waitFor();
+      expect(await p.locator('[data-saved="go"]').first().innerText()).toContain('3 moves');
+      expect(await p.evaluate(() => localStorage.getItem('qi.go.game'))).toContain('B[gg]');
+      await p.locator('[data-saved="go"] button.link').first().click();
+      await p.locator('svg.board[data-cells="81"]').waitFor();
+      expect(await p.locator('svg.board .piece').count()).toBe(3);
+      expect(fresh.errors).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('opens an SGF record, marks GNU Go’s dead stones, agrees with its score, and saves SGF', async () => {
     const data = new URL('../../../../shared/data/go/', import.meta.url);
     const file = 'gnugo-regression/9x9/olympiad2002_game2-9-gnugo-goint-0-1.sgf';
