@@ -66,6 +66,8 @@ async function newGame(size: number, rule: 'renju' | 'freestyle' | 'standard', m
   await startGame(page, 'gomoku', async (sel) => {
     await page.selectOption(sel('size'), String(size));
     await page.selectOption(sel('rule'), rule);
+    // The form remembers the last game's seats: people at both unless `more` seats Qi.
+    for (const p of [0, 1]) await page.click(`${sel(`seat-${p}`)}[value="human"]`, { force: true });
     await more(sel);
   });
   await page.locator(`svg.board[data-cells="${size * size}"]`).waitFor();
@@ -204,6 +206,8 @@ describe('the Gomoku page', () => {
     await home(page, server.url);
     await newGame(9, 'standard');
     expect(await page.locator('svg.board .grid .dot').count()).toBe(5);
+    // No forbidden points outside renju, so no switch for them.
+    expect(await page.getByLabel('Show Black’s forbidden points').count()).toBe(0);
     for (const m of six) await clickCell(page, m);
     await clickCell(page, 'E5');
     await expect.poll(() => stones().count()).toBe(11);
@@ -216,7 +220,7 @@ describe('the Gomoku page', () => {
     for (const m of six) await clickCell(page, m);
     await clickCell(page, 'E5');
     await page.locator('[data-result]').waitFor();
-    expect(await text(page, '[data-result]')).toBe('Black wins with five in a row');
+    expect(await text(page, '[data-result]')).toBe('Black wins with 6 in a row');
     expect(await winMarks()).toEqual(['B5', 'C5', 'D5', 'E5', 'F5', 'G5']);
     await page.screenshot({ path: screenshotPath('gomoku-19x19-freestyle') });
     expect(browser.errors).toEqual([]);
@@ -326,10 +330,7 @@ describe('the Gomoku page', () => {
     expect(await moveButtons().count()).toBe(2);
     expect(await page.locator('[data-seat-row="1"]').innerText()).toContain('Qi level 2');
     // The person plays on and Qi answers.
-    const next = (await piece(page, 'J9').count()) === 0 ? 'J9' : 'G7';
-    await clickCell(page, next);
-    const resume = page.locator('[data-action="resume"]');
-    if (await resume.count()) await resume.click();
+    await clickCell(page, (await piece(page, 'J9').count()) === 0 ? 'J9' : 'G7');
     await expect.poll(() => stones().count(), { timeout: 15_000 }).toBe(4);
     expect(browser.errors).toEqual([]);
   });

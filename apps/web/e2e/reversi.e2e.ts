@@ -133,6 +133,15 @@ describe('the Reversi page', () => {
     await page.waitForTimeout(600);
     expect(await status()).toContain('No moves yet');
     expect(await page.locator('svg.board .piece').count()).toBe(4);
+
+    // Resigning ends the game for Qi; undo takes the resignation back.
+    await clickCell(page, 'F5');
+    await expect.poll(() => status(), { timeout: 15_000 }).toContain('Move 2');
+    await page.click('[data-action="resign"]');
+    await page.click('[data-action="confirm-resign"]');
+    expect(await text(page, '[data-result]')).toBe('White wins by resignation');
+    await page.click('[data-action="undo"]');
+    await expect.poll(() => status()).toContain('Black to move · Move 2');
     expect(browser.errors).toEqual([]);
   });
 
@@ -264,6 +273,11 @@ describe('the Reversi page', () => {
     expect(await page.locator('[data-move-list] [data-move-id]').count()).toBe(4);
     expect(await text(page, '[data-seat-row="1"]')).toContain('Qi');
     expect(await page.locator('svg.board .legal').count()).toBeGreaterThan(0);
+
+    // A new game from the play screen starts from the four discs.
+    await startGame(page, 'reversi', async () => {}, true);
+    expect(await status()).toContain('Black to move · No moves yet');
+    expect(await page.locator('svg.board .piece').count()).toBe(4);
     expect(browser.errors).toEqual([]);
   });
 

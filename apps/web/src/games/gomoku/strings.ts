@@ -15,6 +15,7 @@ export const en = {
   forbiddenOverline: '{point} is forbidden for Black: it makes six or more in a row (overline).',
   showForbidden: 'Show Black’s forbidden points',
   resultFive: '{winner} wins with five in a row',
+  resultOverline: '{winner} wins with {n} in a row',
   stonesPlayed: 'Stones: {n}',
 } as const;
 
@@ -34,5 +35,6 @@ export const zh: Record<keyof typeof en, string> = {
   forbiddenOverline: '{point} 是黑方禁手：形成六子或更多（长连）。',
   showForbidden: '显示黑方禁手点',
   resultFive: '{winner}方五子连珠获胜',
+  resultOverline: '{winner}方长连（{n} 子）获胜',
   stonesPlayed: '已下 {n} 子',
 };

@@ -114,7 +114,10 @@ export const gomokuUi: GameUi<GomokuSettings> = {
     if (v.ending) return endingMessage(v.ending.kind, v.ending.player);
     if (!v.returns) return null;
     if (v.returns[0] === v.returns[1]) return { key: 'resultDrawn' };
-    return { key: 'resultFive', params: { winner: colourParam(v.returns[0] > 0 ? 0 : 1) } };
+    const winner = colourParam(v.returns[0] > 0 ? 0 : 1);
+    // Six or more wins where the rule lets it (freestyle, White in renju): the result says how many.
+    const n = (session.position() as GomokuPosition).winningLine().length;
+    return n > 5 ? { key: 'resultOverline', params: { winner, n } } : { key: 'resultFive', params: { winner } };
   },
   Settings,
   Panel,
