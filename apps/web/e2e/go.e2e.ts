@@ -143,6 +143,29 @@ describe('the Go page', () => {
     expect(browser.errors).toEqual([]);
   });
 
+  it('lets Black place a free handicap before White’s first move', async () => {
+    await home(page, server.url);
+    await startGame(page, 'go', async (sel) => {
+      await page.selectOption(sel('size'), '9');
+      await page.selectOption(sel('handicap'), '3');
+      await page.selectOption(sel('placement'), 'free');
+    }); // the placement screen (its own board) comes before the game's
+    await page.locator('main[data-placing]').waitFor();
+    expect(await text('[data-status]')).toContain('0 of 3');
+    for (const v of ['C3', 'G7', 'E5']) await click(v);
+    await click('E5'); // taken back
+    expect(await page.locator('[data-action="start-play"]').isDisabled()).toBe(true);
+    await click('C7');
+    expect(await text('[data-status]')).toContain('3 of 3');
+    await page.click('[data-action="start-play"]');
+    await page.locator('main.play:not([data-placing]) svg.board[data-cells="81"]').waitFor();
+    for (const v of ['C3', 'G7', 'C7']) expect(await stoneAt(v).getAttribute('data-piece')).toBe('black');
+    expect(await stoneAt('E5').count()).toBe(0);
+    expect(await text('[data-status]')).toContain('White to move');
+    expect(await text('.go-panel')).toContain('Handicap 3');
+    expect(browser.errors).toEqual([]);
+  });
+
   it('runs a byo-yomi clock for the side to move, pauses it on undo, and ends the game when a flag falls', async () => {
     await home(page, server.url);
     await newGame(9, async (sel) => {

@@ -120,6 +120,8 @@ const core = {
   clockPeriodsLeft: '{n} × {s} s',
   flagFell: '{color} ran out of time.',
   showCoordinates: 'Coordinates',
+  placeStones: 'Place {n} stones for {color}: {placed} of {n} placed. Click a stone again to take it back.',
+  startPlay: 'Start playing',
   unsupportedRecord: 'Not a record Qi opens: SGF (Go, Othello, Gomoku) or a Chinese Checkers record.',
 } as const;
 
@@ -234,6 +236,8 @@ const coreZh: Record<keyof typeof core, string> = {
   clockPeriodsLeft: '{n} × {s} 秒',
   flagFell: '{color}方超时。',
   showCoordinates: '坐标',
+  placeStones: '请为{color}方放置 {n} 子：已放 {placed} 子。再次点击可取回。',
+  startPlay: '开始对局',
   unsupportedRecord: 'Qi 打不开这个文件：请用 SGF（围棋、黑白棋、五子棋）或跳棋棋谱。',
 };
 

@@ -48,6 +48,10 @@ export interface GameUi<S extends object = Record<string, unknown>> {
   settings(value: unknown): S;
   /** The engine's rules and start for these settings. */
   setup(s: S): { rules: unknown; start?: unknown };
+  /** Stones a player places before play (Go's free handicap: Black chooses the points), 0 or absent for none. */
+  placement?(s: S): number;
+  /** The rules and start once the placed cells are chosen (the engine checks them). */
+  setupPlaced?(s: S, cells: number[]): { rules: unknown; start?: unknown };
   /** Players the game seats. */
   players(s: S): number;
   /** The key of the level-Elo table's entry these settings would be rated under (`go 9x9`, `gomoku renju`…). */

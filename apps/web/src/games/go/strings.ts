@@ -37,6 +37,9 @@ export const en = {
   handicapNone: 'None',
   allowSuicide: 'Allow multi-stone suicide (New Zealand, Tromp–Taylor)',
   pointDead: 'dead {color} stone',
+  handicapPlacement: 'Handicap stones',
+  placementFixed: 'on the star points',
+  placementFree: 'placed freely by Black',
 } as const;
 
 export const zh: Record<keyof typeof en, string> = {
@@ -77,4 +80,7 @@ export const zh: Record<keyof typeof en, string> = {
   handicapNone: '不让子',
   allowSuicide: '允许多子自杀（新西兰规则、Tromp–Taylor）',
   pointDead: '{color}方死子',
+  handicapPlacement: '让子位置',
+  placementFixed: '放在星位',
+  placementFree: '黑方自由放置',
 };

@@ -18,8 +18,10 @@ export interface GoSettings {
   scoring: Scoring;
   ko: KoRule;
   suicide: boolean;
-  /** Fixed handicap stones (0 or 2–9, the engine's table for the size). */
+  /** Handicap stones (0 or 2–9). */
   handicap: number;
+  /** Where they go: the engine's fixed points for the size, or chosen by Black before the first move. */
+  placement: 'fixed' | 'free';
 }
 
 /** Board sizes offered in the form (the engine plays 2–25). */
@@ -62,7 +64,8 @@ function settings(value: unknown): GoSettings {
   });
   const handicap = v.handicap ?? 0;
   if (handicap !== 0 && !handicapChoices(rules.size).includes(handicap)) throw new RangeError(`go handicap: ${handicap} stones cannot be placed on ${rules.size}x${rules.size}`);
-  return { size: rules.size, komi: rules.komi, scoring: rules.scoring, ko: rules.ko, suicide: rules.suicide, handicap };
+  const placement = v.placement === 'free' ? 'free' : 'fixed';
+  return { size: rules.size, komi: rules.komi, scoring: rules.scoring, ko: rules.ko, suicide: rules.suicide, handicap, placement };
 }
 
 /** The marking each session already asked Qi to fill (by node), and each session's resignation policy. */
@@ -83,6 +86,12 @@ export const goUi: GameUi<GoSettings> = {
     if (s.handicap < 2) return { rules };
     const probe = new GoPosition({ size: s.size });
     return { rules, start: { handicap: fixedHandicap(s.size, s.handicap).map((p) => probe.moveToText(p)) } };
+  },
+  placement: (s) => (s.placement === 'free' && s.handicap >= 2 ? s.handicap : 0),
+  setupPlaced(s, cells) {
+    const rules = { size: s.size, komi: s.komi, scoring: s.scoring, ko: s.ko, suicide: s.suicide };
+    const probe = new GoPosition({ size: s.size });
+    return { rules, start: { handicap: cells.map((p) => probe.moveToText(p)) } };
   },
   players: () => 2,
   eloKey: (s) => ({ game: 'go', variant: `go ${s.size}x${s.size} komi ${s.komi} ${s.scoring} scoring`, players: 2 }),
