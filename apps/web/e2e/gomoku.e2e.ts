@@ -120,6 +120,13 @@ describe('the Gomoku page', () => {
     expect(await text(page, '[data-notice]')).toBe('L9 is forbidden for Black: it makes six or more in a row (overline).');
     await typeMove('H8');
     expect(await text(page, '[data-notice]')).toBe('H8 is already occupied.');
+    await page.click('[data-action="language"]');
+    await clickCell(page, 'K11');
+    expect(await text(page, '[data-notice]')).toBe('K11 是黑方禁手：形成两个四（四四）。');
+    await page.click('[data-action="language"]');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: screenshotPath('gomoku-renju-forbidden-phone') });
+    await page.setViewportSize({ width: 1280, height: 860 });
     expect(await stones().count()).toBe(24);
     expect(await text(page, '[data-status]')).toContain('Black to move');
 
