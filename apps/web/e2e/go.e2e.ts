@@ -35,7 +35,10 @@ const typeMove = async (m: string) => {
 
 async function newGame(size: number, more: (sel: (n: string) => string) => Promise<void> = async () => {}): Promise<void> {
   await startGame(page, 'go', async (sel) => {
+    // The form remembers the last game's options: each test sets what it relies on.
     await page.selectOption(sel('size'), String(size));
+    await page.selectOption(sel('handicap'), '0');
+    await page.selectOption(sel('clock'), 'none');
     await more(sel);
   });
   await page.locator(`svg.board[data-cells="${size * size}"]`).waitFor();
