@@ -258,12 +258,21 @@ describe('the Gomoku page', () => {
     // Undo while Qi thinks stops the search: no late answer appears.
     await clickCell(page, await free(['G9', 'J7', 'G7', 'J9']));
     expect(await stones().count()).toBe(3);
+    await page.locator('[data-thinking]').waitFor();
     await page.click('[data-action="undo"]');
     await expect.poll(() => stones().count()).toBe(2);
+    // The worker's search ended soon after the stop request (measured by the page).
+    await expect.poll(() => page.locator('[data-ai]').getAttribute('data-stop-ms')).not.toBe('');
+    expect(Number(await page.locator('[data-ai]').getAttribute('data-stop-ms'))).toBeLessThan(500);
     await page.waitForTimeout(1500);
     expect(await stones().count()).toBe(2);
     expect(await page.locator('[data-thinking]').count()).toBe(0);
     expect(await text(page, '[data-status]')).toContain('Black to move');
+
+    // Redo plays the person's move again, and Qi answers it.
+    await page.click('[data-action="redo"]');
+    await expect.poll(() => stones().count(), { timeout: 15_000 }).toBe(4);
+    await expect.poll(() => text(page, '[data-status]')).toContain('Black to move');
 
     // A hint is marked on the board and can be played.
     await page.click('[data-action="hint"]');
@@ -272,7 +281,7 @@ describe('the Gomoku page', () => {
     expect(await text(page, '[data-hint-text]')).toBe(`Qi suggests ${hinted}.`);
     await page.screenshot({ path: screenshotPath('gomoku-qi-hint') });
     await clickCell(page, hinted);
-    await expect.poll(() => stones().count(), { timeout: 15_000 }).toBe(4);
+    await expect.poll(() => stones().count(), { timeout: 15_000 }).toBe(6);
     expect(await piece(page, hinted).getAttribute('data-piece')).toBe('black');
 
     // Resign (asks first), then the result.
