@@ -40,6 +40,7 @@ async function newGame(board: 'star' | 'square8', players: number, more: (sel: (
   await startGame(page, 'checkers', async (sel) => {
     await page.selectOption(sel('board'), board);
     await page.selectOption(sel('players'), String(players));
+    await page.selectOption(sel('clock'), 'none');
     // The form remembers the last game's seats: every seat a person unless `more` says otherwise.
     for (let p = 0; p < players; p++) await page.click(`${sel(`seat-${p}`)}[value="human"]`, { force: true });
     await more(sel);
@@ -142,7 +143,8 @@ describe('the Chinese Checkers page', () => {
     expect(second).toBeGreaterThan(first);
     expect(await page.locator('[data-announcement]').textContent()).toBe('Red moved o3-m7-m5.');
     expect(await text(page, '[data-move-list] li:last-child')).toContain('o3-m7-m5');
-    await click('p1');
+    await click('e5');
+    await page.locator('svg.board .selected[data-selected="e5"]').waitFor();
     await page.screenshot({ path: screenshotPath('checkers-2p-desktop') });
     await page.setViewportSize(PHONE);
     const box = await page.locator('svg.board').boundingBox();
@@ -150,7 +152,7 @@ describe('the Chinese Checkers page', () => {
     expect(box!.width).toBeGreaterThan(330);
     await page.screenshot({ path: screenshotPath('checkers-2p-phone') });
     await page.setViewportSize(DESKTOP);
-    await click('p1');
+    await click('e5');
 
     // Undo takes the hop back, redo plays it again.
     await page.click('[data-action="undo"]');
@@ -214,6 +216,7 @@ describe('the Chinese Checkers page', () => {
     }
     await redTurn(moves);
     expect(await page.locator('[data-move-list] [data-move-id]').count()).toBe(30);
+    await page.locator('svg.board circle.hopping').waitFor({ state: 'detached' });
     await page.screenshot({ path: screenshotPath('checkers-3p-desktop') });
 
     // Undo on Red's turn goes back over both Qi moves to Red's last move.
@@ -255,6 +258,30 @@ describe('the Chinese Checkers page', () => {
     expect(browser.errors).toEqual([]);
   });
 
+  it('puts a player whose flag falls out of a 3-player game, and the others play on', async () => {
+    await home(page, server.url);
+    // Byo-yomi without base time: one period of 2 s per move.
+    await newGame('star', 3, async (sel) => {
+      await page.selectOption(sel('clock'), 'byoyomi');
+      await page.fill(sel('clock-base'), '0');
+      await page.fill(sel('clock-periods'), '1');
+      await page.fill(sel('clock-period'), '2');
+    });
+    await click('n1');
+    await click('m6');
+    await expect.poll(() => text(page, '[data-status]')).toContain('Blue to move');
+    expect(await page.locator('[data-clock="1"]').count()).toBe(1);
+    // Blue does not move: out on time, the pieces stay, Green is to move.
+    await expect.poll(() => text(page, '.checkers-panel [data-player="1"]'), { timeout: 10_000 }).toContain('left');
+    expect(await text(page, '[data-status]')).toContain('Green to move');
+    expect(await text(page, '[data-move-list] li:last-child')).toContain('leave');
+    expect(await page.locator('svg.board .piece[data-piece="blue"]').count()).toBe(10);
+    await advance('green', 1);
+    await expect.poll(() => text(page, '[data-status]')).toContain('Red to move');
+    expect(await page.locator('[data-result]').count()).toBe(0);
+    expect(browser.errors).toEqual([]);
+  });
+
   it('draws the six-player star and the 8×8 board on a desktop and a phone', async () => {
     await home(page, server.url);
     await newGame('star', 6);
@@ -272,6 +299,7 @@ describe('the Chinese Checkers page', () => {
     expect(browser.errors).toEqual([]);
     await page.locator('svg.board .piece[data-piece="red"][data-at="n4"]').waitFor();
     await click('n4');
+    await page.locator('svg.board circle.hopping').waitFor({ state: 'detached' });
     await page.screenshot({ path: screenshotPath('checkers-6p-desktop') });
     await page.setViewportSize(PHONE);
     await page.screenshot({ path: screenshotPath('checkers-6p-phone') });
@@ -286,6 +314,7 @@ describe('the Chinese Checkers page', () => {
     await advance('blue', 1);
     const red = await page.locator('svg.board .piece[data-piece="red"]').first().getAttribute('data-at');
     await click(red!);
+    await page.locator('svg.board circle.hopping').waitFor({ state: 'detached' });
     await page.screenshot({ path: screenshotPath('checkers-8x8-desktop') });
     await page.setViewportSize(PHONE);
     await page.screenshot({ path: screenshotPath('checkers-8x8-phone') });

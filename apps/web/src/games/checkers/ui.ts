@@ -70,7 +70,14 @@ function layoutOf(pos: CheckersPosition): BoardLayout {
     labels.push({ x: first.x - 0.75, y: first.y, text: star ? name.replace(/\d+$/, '') : name.replace(/^[a-z]+/, '') });
   });
   if (!star) for (const hole of geo.rows[geo.rows.length - 1]) labels.push({ x: at.get(hole)!.x, y: pad + (geo.rows.length - 1) * dy + 0.75, text: geo.names[hole].replace(/\d+$/, '') });
+  // Each camp in the colour of the marbles that start there; a camp nobody starts in (3 players) is faintly tinted
+  // for the player aiming at it.
   const seats = geo.seats[pos.playerCount] ?? [];
+  const zones: NonNullable<BoardLayout['zones']> = seats.map((home, player) => ({ cells: Array.from(geo.regionCells[home]), player }));
+  seats.forEach((home, player) => {
+    const goal = geo.opposite[home];
+    if (!seats.includes(goal)) zones.push({ cells: Array.from(geo.regionCells[goal]), player, goal: true });
+  });
   return {
     style: 'checkers',
     width: maxX + pad,
@@ -78,9 +85,9 @@ function layoutOf(pos: CheckersPosition): BoardLayout {
     cells,
     lines,
     dots: [],
-    zones: seats.map((home, player) => ({ cells: Array.from(geo.regionCells[geo.opposite[home]]), player })),
+    zones,
     labels,
-    radius: star ? 0.36 : 0.4,
+    radius: 0.4,
   };
 }
 

@@ -36,8 +36,8 @@ export interface BoardLayout {
   squares?: { x: number; y: number; size: number }[];
   /** Decorative dots (Go hoshi, Gomoku's tengen and star points, Reversi's four corner dots). */
   dots: { x: number; y: number; r: number }[];
-  /** Coloured areas behind the holes (Chinese Checkers' camps), by the player colour index whose home they are. */
-  zones?: { cells: number[]; player: number }[];
+  /** Coloured areas behind the holes (Chinese Checkers' camps), by the player colour index whose home they are (`goal`: a camp only aimed at, drawn fainter). */
+  zones?: { cells: number[]; player: number; goal?: boolean }[];
   labels: BoardLabel[];
   /** Piece radius in board units. */
   radius: number;
