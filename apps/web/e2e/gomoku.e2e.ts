@@ -154,6 +154,7 @@ describe('the Gomoku page', () => {
     // Chinese wording of the result.
     await page.click('[data-action="language"]');
     expect(await text(page, '[data-result]')).toBe('黑方五子连珠获胜');
+    await page.screenshot({ path: screenshotPath('gomoku-renju-five-zh') });
     await page.click('[data-action="language"]');
     expect(browser.errors).toEqual([]);
   });
