@@ -71,7 +71,10 @@ async function openRecord(file: string): Promise<void> {
 describe('the Reversi page', () => {
   it('shows legal moves, flips discs, refuses illegal moves, hints, and undoes back to the person against Qi', async () => {
     await home(true); // nothing saved yet
-    await startGame(page, 'reversi', (sel) => seatQi(page, sel, 1, 1));
+    await startGame(page, 'reversi', async (sel) => {
+      await seatQi(page, sel, 1, 1);
+      await page.screenshot({ path: screenshotPath('reversi-new-game') });
+    });
     expect(await status()).toContain('Black to move');
     expect(await page.locator('svg.board .hits rect').count()).toBe(64);
     expect(await colourOf('D4')).toBe('white');
@@ -115,6 +118,9 @@ describe('the Reversi page', () => {
     const [b, w] = await discs();
     expect([b, w]).toEqual(['3 discs', '3 discs']);
     await page.screenshot({ path: screenshotPath('reversi-vs-qi') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: screenshotPath('reversi-vs-qi-phone') });
+    await page.setViewportSize({ width: 1280, height: 860 });
 
     // Undo takes back Qi's answer and the person's move: the start again, Black to move, and Qi does not reply.
     await page.click('[data-action="undo"]');

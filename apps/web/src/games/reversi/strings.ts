@@ -13,6 +13,7 @@ export const en = {
   discCount: '{n} discs',
   showLegal: 'Show legal moves',
   movesLeft: '{n} empty squares',
+  reversiRulesHelp: 'Standard Othello: Black moves first from the four centre discs. A player with no move must pass, and the pass is played for them; when neither can move, the most discs win.',
 } as const;
 
 export const zh: Record<keyof typeof en, string> = {
@@ -29,4 +30,5 @@ export const zh: Record<keyof typeof en, string> = {
   discCount: '{n} 子',
   showLegal: '显示可下位置',
   movesLeft: '剩余 {n} 格',
+  reversiRulesHelp: '标准奥赛罗规则：从中央四子开始，黑先。无处可下的一方停一手（自动代为停着）；双方都无处可下时终局，子多者胜。',
 };
