@@ -173,8 +173,9 @@ describe('the Reversi page', () => {
     expect(item!.y + item!.height).toBeLessThanOrEqual(list!.y + list!.height + 1);
     await page.screenshot({ path: screenshotPath('reversi-after-pass') });
     await clickCell(page, 'G1');
-    expect(await page.locator('[data-passed]').count()).toBe(0);
+    expect(await text(page, '[data-passed="white"]')).toBe('White had no move and passed.');
     await clickCell(page, 'H1');
+    expect(await page.locator('[data-passed]').count()).toBe(0);
     await clickCell(page, 'A4');
 
     await expect.poll(() => text(page, '[data-result]')).toBe('Black wins 38–26');
