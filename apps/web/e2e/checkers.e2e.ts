@@ -166,8 +166,16 @@ describe('the Chinese Checkers page', () => {
     // Qi's hint for Blue: named, and its path drawn.
     await page.click('[data-action="hint"]');
     await page.locator('[data-hint-text]').waitFor({ timeout: 20_000 });
-    expect(await text(page, '[data-hint-text]')).toMatch(/[a-q]\d+(-[a-q]\d+)+/);
-    expect(await page.locator('svg.board .path.hint').count()).toBe(1);
+    const hinted = /([a-q]\d+(?:-[a-q]\d+)+)/.exec(await text(page, '[data-hint-text]'))![1].split('-');
+    expect(await page.locator('svg.board .path.hint').getAttribute('data-path')).toBe(hinted.join('-'));
+    expect(await page.locator('svg.board g.hint').getAttribute('data-hint')).toBe(hinted[hinted.length - 1]);
+    expect(await piece(page, hinted[0]).getAttribute('data-piece')).toBe('blue');
+    await page.screenshot({ path: screenshotPath('checkers-2p-hint') });
+    // A typed move is checked like a click.
+    await page.fill('input[name="move"]', 'e5-i5');
+    await page.press('input[name="move"]', 'Enter');
+    expect(await text(page, '[data-notice]')).toBe('i5 cannot be reached from e5: choose a marked hole.');
+    expect(await text(page, '[data-status]')).toContain('Blue to move');
 
     // The JSON record: saved, then opened from the home screen to the same position.
     const before = await position();
@@ -305,6 +313,15 @@ describe('the Chinese Checkers page', () => {
     await page.screenshot({ path: screenshotPath('checkers-6p-phone') });
     await page.setViewportSize(DESKTOP);
 
+    // 中文
+    await page.click('[data-action="language"]');
+    expect(await text(page, '[data-status]')).toContain('轮到红方');
+    expect(await text(page, '[data-home="3"]')).toBe('到达 0/10');
+    await page.click('[data-action="language"]');
+
+    await newGame('star', 4);
+    expect(await page.locator('svg.board .piece').count()).toBe(40);
+    for (const c of colours.slice(0, 4)) expect(await page.locator(`svg.board .piece[data-piece="${c}"]`).count()).toBe(10);
     expect(browser.errors).toEqual([]);
     await newGame('square8', 2);
     expect(browser.errors).toEqual([]);

@@ -122,7 +122,8 @@ export const checkersUi: GameUi<CheckersSettings> = {
       paths.push({ cells: path, kind: 'last' });
     }
     if (state.hint !== null && state.hint >= 0) {
-      marks.push({ cell: moveFrom(state.hint), kind: 'hint' });
+      // The suggested piece ringed, the hole to go to marked, the hop path between them.
+      marks.push({ cell: moveFrom(state.hint), kind: 'highlight' }, { cell: moveTo(state.hint), kind: 'hint' });
       paths.push({ cells: pos.path(state.hint), kind: 'hint' });
     }
     const clickable = new Set<number>();
