@@ -243,6 +243,14 @@ describe('the Chinese Checkers page', () => {
     expect(await ply()).toBe(moves);
     expect(await page.locator('[data-thinking]').count()).toBe(0);
 
+    // Leaving is a move: on Qi's turn it is refused with the reason.
+    await advance('red');
+    await page.click('[data-action="resign"]');
+    await page.click('[data-action="confirm-resign"]');
+    expect(await text(page, '[data-notice]')).toContain('leaves on their own turn');
+    moves += 3;
+    await redTurn(moves);
+
     // Red leaves: the pieces stay, Red is marked as left and skipped; Qi plays on, and can be paused.
     await page.click('[data-action="resign"]');
     expect(await text(page, '.confirm')).toContain('Red leaves the game?');

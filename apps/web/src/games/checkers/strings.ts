@@ -27,6 +27,7 @@ export const en = {
   hasLeft: 'left',
   leave: 'Leave the game',
   confirmLeave: '{color} leaves the game? Their pieces stay as obstacles.',
+  leaveOnOwnTurn: 'A player leaves on their own turn: wait for Qi’s move, then leave.',
 } as const;
 
 export const zh: Record<keyof typeof en, string> = {
@@ -57,4 +58,5 @@ export const zh: Record<keyof typeof en, string> = {
   hasLeft: '已退出',
   leave: '退出对局',
   confirmLeave: '{color}方确定退出？其棋子留在棋盘上作为障碍。',
+  leaveOnOwnTurn: '只能在自己的回合退出：请等 Qi 走完再退出。',
 };
