@@ -424,7 +424,9 @@ export class Seats {
   }
 
   private noteWinRate(p: Progress, player: number): void {
-    if (!reliable(p)) return;
+    // Only playouts estimate a win rate; an alpha-beta score mapped onto [0, 1] is no such estimate (Gomoku's
+    // swings by depth read as 0% or 100%), so those games show their score in the analysis instead.
+    if (p.algorithm !== 'mcts' || !reliable(p)) return;
     this.winRate = { player, value: searchWinRate(p), moveNumber: this.session.view.ply };
   }
 

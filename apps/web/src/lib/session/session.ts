@@ -20,6 +20,8 @@ export interface LineMove {
   id: number;
   /** 1-based move number. */
   number: number;
+  /** The engine's move (PASS for a pass). */
+  move: number;
   text: string;
   player: number;
 }
@@ -274,7 +276,7 @@ export class Session {
     }
     const n = over ? 0 : pos.legalMoves(this.buf);
     const here = this.tree.nodes[this.current];
-    const line = this.tree.line(this.current).map((m, i) => ({ id: m.id, number: i + 1, text: m.text, player: m.player }));
+    const line = this.tree.line(this.current).map((m, i) => ({ id: m.id, number: i + 1, move: m.move, text: m.text, player: m.player }));
     return {
       game: this.definition.id as GameId,
       rules: this.rules,

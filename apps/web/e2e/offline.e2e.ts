@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchChromium, screenshotPath, serveDist } from './harness.js';
+import { cell, home, seatQi, startGame } from './app.js';
+
+let server: Awaited<ReturnType<typeof serveDist>> | null;
+let browser: Awaited<ReturnType<typeof launchChromium>>;
+let page: Page;
+
+beforeAll(async () => {
+  server = await serveDist();
+  try {
+    browser = await launchChromium();
+  } catch (e) {
+    await server.close();
+    throw e;
+  }
+  page = browser.page;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('the installable app', () => {
+  it('has a web app manifest and, after one visit, plays against Qi with the server gone', async () => {
+    const url = server!.url;
+    await home(page, url);
+    const manifest = await page.evaluate(async () => {
+      const link = document.querySelector('link[rel="manifest"]') as HTMLLinkElement | null;
+      return link ? ((await (await fetch(link.href)).json()) as { name: string; icons: { sizes: string }[]; display: string }) : null;
+    });
+    expect(manifest?.display).toBe('standalone');
+    expect(manifest?.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    // The service worker takes control once it has cached the build (the AI worker included).
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, undefined, { timeout: 30_000 });
+    const cached = await page.evaluate(async () => {
+      const names = await caches.keys();
+      let n = 0;
+      let worker = false;
+      for (const name of names) {
+        for (const req of await (await caches.open(name)).keys()) {
+          n++;
+          if (/bot\.worker-.*\.js/.test(req.url)) worker = true;
+        }
+      }
+      return { n, worker };
+    });
+    console.log(`service worker controls the page; ${cached.n} files cached, the AI worker among them: ${cached.worker}`);
+    expect(cached.worker).toBe(true);
+
+    // Offline: the test's HTTP server stops; the reload comes from the cache, and Qi still answers.
+    await server!.close();
+    server = null;
+    await page.reload();
+    await page.locator('.app[data-ready="true"]').waitFor();
+    if (await page.locator('main.play').count()) await page.click('header .brand');
+    await startGame(page, 'go', async (sel) => {
+      await page.selectOption(sel('size'), '9');
+      await page.selectOption(sel('handicap'), '0');
+      await seatQi(page, sel, 1, 1);
+    });
+    await page.click(cell('E5'));
+    await page.locator('svg.board .piece[data-piece="white"]').first().waitFor({ timeout: 20_000 });
+    await page.screenshot({ path: screenshotPath('offline-go-vs-qi') });
+    expect(await page.locator('svg.board .piece').count()).toBe(2);
+    // Only the fetches to the stopped server may fail (the service worker's update check).
+    expect(browser.errors.filter((e) => !/Failed to fetch|ERR_CONNECTION_REFUSED|net::/.test(e))).toEqual([]);
+  });
+});
