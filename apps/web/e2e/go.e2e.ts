@@ -169,6 +169,24 @@ describe('the Go page', () => {
     expect(browser.errors).toEqual([]);
   });
 
+  it('plays on the second tap when tap-to-confirm is on (for touch screens)', async () => {
+    await home(page, server.url);
+    await newGame(9);
+    await page.check('input[name="confirm-taps"]');
+    await click('E5');
+    expect(await stoneAt('E5').count()).toBe(0);
+    await page.locator('svg.board .selected').waitFor();
+    await click('D4'); // another point moves the mark
+    expect(await page.locator('svg.board .selected').getAttribute('data-selected')).toBe('D4');
+    await click('D4');
+    await expect.poll(() => stoneAt('D4').count()).toBe(1);
+    expect(await stoneAt('E5').count()).toBe(0);
+    await page.uncheck('input[name="confirm-taps"]');
+    await click('E5');
+    await expect.poll(() => stoneAt('E5').count()).toBe(1);
+    expect(browser.errors).toEqual([]);
+  });
+
   it('runs a byo-yomi clock for the side to move, pauses it on undo, and ends the game when a flag falls', async () => {
     await home(page, server.url);
     await newGame(9, async (sel) => {

@@ -122,6 +122,8 @@ const core = {
   showCoordinates: 'Coordinates',
   placeStones: 'Place {n} stones for {color}: {placed} of {n} placed. Click a stone again to take it back.',
   startPlay: 'Start playing',
+  confirmTaps: 'Tap twice to play',
+  tapAgain: 'Tap the marked point again to play it, or another point.',
   unsupportedRecord: 'Not a record Qi opens: SGF (Go, Othello, Gomoku) or a Chinese Checkers record.',
 } as const;
 
@@ -238,6 +240,8 @@ const coreZh: Record<keyof typeof core, string> = {
   showCoordinates: '坐标',
   placeStones: '请为{color}方放置 {n} 子：已放 {placed} 子。再次点击可取回。',
   startPlay: '开始对局',
+  confirmTaps: '点两次落子',
+  tapAgain: '再点一次标记的位置落子，或改点别处。',
   unsupportedRecord: 'Qi 打不开这个文件：请用 SGF（围棋、黑白棋、五子棋）或跳棋棋谱。',
 };
 
