@@ -94,6 +94,12 @@ export interface GameUi<S extends object = Record<string, unknown>> {
   readonly Panel: Component<{ session: Session; version: number; lang: 'en' | 'zh'; ai: PanelAi }>;
   /** Whether the game has a pass button (Go) and a resign button (two-player games; Chinese Checkers leaves). */
   readonly canPass: boolean;
+  /** The cell a move is drawn on (the analysis's candidates): the move itself by default, a hop's destination. */
+  moveCell?(move: number): number | null;
+  /** Whether the analysis's variation can be drawn as numbered pieces on cells (games that place pieces). */
+  readonly variationGhosts?: boolean;
+  /** Review budgets in nodes or playouts (quick, normal, deep) for this game's search. */
+  readonly reviewNodes: readonly [number, number, number];
   /** A move as typed in the move box, for its placeholder (`D4 or pass`). */
   readonly moveExample: string;
   /** The record file: name for the buttons, extension, MIME type. */

@@ -191,6 +191,9 @@ export const checkersUi: GameUi<CheckersSettings> = {
   Settings,
   Panel,
   canPass: false,
+  moveCell: (move) => (move >= 0 ? moveTo(move) : null),
+  variationGhosts: false,
+  reviewNodes: [20_000, 80_000, 300_000],
   moveExample: 'n2-j2',
   recordFile: { label: 'recordJson', extension: 'json', mime: 'application/json' },
 };

@@ -218,6 +218,7 @@ export const goUi: GameUi<GoSettings> = {
   Settings,
   Panel,
   canPass: true,
+  reviewNodes: [600, 2500, 10000],
   moveExample: 'D4 / pass',
   recordFile: { label: 'recordSgf', extension: 'sgf', mime: 'application/x-go-sgf' },
 };

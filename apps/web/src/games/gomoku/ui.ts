@@ -122,6 +122,7 @@ export const gomokuUi: GameUi<GomokuSettings> = {
   Settings,
   Panel,
   canPass: false,
+  reviewNodes: [20_000, 80_000, 300_000],
   moveExample: 'H8',
   recordFile: { label: 'recordSgf', extension: 'sgf', mime: 'application/x-go-sgf' },
 };

@@ -124,6 +124,7 @@ export const reversiUi: GameUi<ReversiSettings> = {
   Settings,
   Panel,
   canPass: false,
+  reviewNodes: [20_000, 80_000, 300_000],
   moveExample: 'D3',
   recordFile: { label: 'recordSgf', extension: 'sgf', mime: 'application/x-go-sgf' },
 };

@@ -6,6 +6,8 @@ export interface AiEngine {
   think(setup: PositionSetup, limits: ThinkLimits, onProgress: (p: Progress) => void): Promise<Progress>;
   /** The bot's hint for the side to move of `setup`. */
   hint(setup: PositionSetup): Promise<Progress>;
+  /** Analyses `setup` (no limits: until stopped), streaming progress; resolves with the last report. */
+  analyze(setup: PositionSetup, limits: ThinkLimits, onProgress: (p: Progress) => void): Promise<Progress>;
   /** The dead stones (GTP vertices) of the finished Go game `setup`, from playout ownership. */
   deadStones(setup: PositionSetup): Promise<string[]>;
   /** Ends the running request soon and drops the waiting ones. */
@@ -19,6 +21,7 @@ export interface BotLike {
   setPosition(setup: PositionSetup): unknown;
   think(limits: ThinkLimits, onProgress?: (p: Progress) => void): Promise<Progress>;
   hint(): Promise<Progress>;
+  analyze(limits: ThinkLimits, onProgress?: (p: Progress) => void): Promise<Progress>;
   stop(): unknown;
   deadStones(setup: PositionSetup): string[] | Promise<string[]>;
 }
@@ -60,6 +63,12 @@ export function botEngine(bot: BotLike, wrapProgress: (fn: (p: Progress) => void
         await bot.setPosition(setup);
         if (!live()) throw new AiCancelled();
         return bot.hint();
+      }),
+    analyze: (setup, limits, onProgress) =>
+      enqueue(async (live) => {
+        await bot.setPosition(setup);
+        if (!live()) throw new AiCancelled();
+        return bot.analyze(limits, wrapProgress(onProgress));
       }),
     deadStones: (setup) => enqueue(async () => bot.deadStones(setup)),
     stop: () => {

@@ -27,6 +27,7 @@ function scriptedEngine() {
   const engine: AiEngine = {
     think: (setup, limits) => new Promise((resolve) => calls.push({ setup, limits, resolve })),
     hint: () => Promise.resolve(progress(null)),
+    analyze: (setup, limits) => new Promise((resolve) => calls.push({ setup, limits, resolve })),
     deadStones: () => Promise.resolve(dead),
     stop: () => {
       stops++;

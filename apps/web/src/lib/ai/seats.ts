@@ -46,6 +46,24 @@ export interface SeatsView {
   lastStopMs: number | null;
   /** Milliseconds between Qi's moves (Qi vs Qi speed). */
   moveDelayMs: number;
+  /** Whether the analysis runs whenever Qi is not playing, and its latest report for the current position. */
+  analyzing: boolean;
+  analysis: Progress | null;
+  /** Qi's latest estimate per node of the move tree (from its searches, hints and the analysis). */
+  estimates: ReadonlyMap<number, Estimate>;
+}
+
+/** What Qi's search said about a position: the first player's win rate, and the raw report. */
+export interface Estimate {
+  /** Win rate of player 0 (Black, Red) in [0, 1]. */
+  first: number;
+  /** The player to move there, and the search's own figure for them. */
+  player: number;
+  winRate: number;
+  algorithm: string;
+  score: number;
+  depth: number;
+  nodes: number;
 }
 
 /** Tuning of the sequencing. */
@@ -59,7 +77,7 @@ export interface SeatsOptions {
 }
 
 interface Job {
-  kind: 'think' | 'hint';
+  kind: 'think' | 'hint' | 'analyze';
   key: string;
   player: number;
   stopAt: number | null;
@@ -99,6 +117,9 @@ export class Seats {
   private readonly unsubscribe: () => void;
   private readonly now: () => number;
   private disposed = false;
+  private analysisOn = false;
+  private analysis: Progress | null = null;
+  private readonly estimates = new Map<number, Estimate>();
   view: SeatsView;
 
   constructor(
@@ -213,8 +234,20 @@ export class Seats {
     return true;
   }
 
+  /**
+   * Turns the analysis on or off: while on, Qi analyses the position on screen whenever it is not playing a move
+   * itself (a person's turn, a paused or finished game, a position stepped back to), restarting on every change.
+   */
+  setAnalysis(on: boolean): void {
+    this.analysisOn = on;
+    if (!on && this.job?.kind === 'analyze') this.cancel();
+    if (!on) this.analysis = null;
+    this.sync();
+  }
+
   /** Asks Qi for a move for the player to move (a person's turn); marked until the position changes. */
   hint(): void {
+    if (this.job?.kind === 'analyze') this.cancel();
     if (!this.view.humanTurn || this.job !== null) return;
     const setup = this.session.setup();
     const key = JSON.stringify(setup);
@@ -293,6 +326,7 @@ export class Seats {
     const v = this.session.view;
     const key = JSON.stringify(this.session.setup());
     if (this.job !== null && this.job.key !== key) this.cancel();
+    if (this.analysis !== null && this.job?.kind !== 'analyze') this.analysis = null;
     if (this.hintMark !== null && this.hintMark.key !== key) this.hintMark = null;
     if (v.node !== this.lastNode) {
       const forward = v.ply === this.lastPly + 1 && this.session.node(v.node)?.parent === this.lastNode;
@@ -318,8 +352,12 @@ export class Seats {
       // (the move list, the arrow keys) stays there instead of bouncing forward again.
       if (forced !== null && !isQi(seat)) {
         if (!v.canRedo) this.later(() => this.session.play(forced));
-      } else if (isQi(seat)) this.think(key, v.toMove, seat.level);
+      } else if (isQi(seat) && !v.canRedo) this.think(key, v.toMove, seat.level);
     }
+    // Qi to move at the end of the line plays; otherwise the analysis may run (it gives way to Qi's move).
+    const qiPlays = !v.over && !this.paused && this.error === null && isQi(this.seats[v.toMove]) && !v.canRedo;
+    if (this.job?.kind === 'analyze' && qiPlays) this.cancel();
+    if (this.analysisOn && this.job === null && this.timer === null && !qiPlays && !v.over) this.analyze(key);
     this.emit();
   }
 
@@ -348,6 +386,38 @@ export class Seats {
     }, wait);
   }
 
+  private analyze(key: string): void {
+    const job: Job = { kind: 'analyze', key, player: this.session.view.toMove, stopAt: null };
+    this.job = job;
+    this.analysis = null;
+    const node = this.session.view.node;
+    this.engine()
+      .analyze(this.session.setup(), {}, (p) => {
+        if (this.job !== job) return;
+        this.analysis = p;
+        this.noteEstimate(node, p, job.player);
+        this.emit();
+      })
+      .then(
+        (last) => {
+          this.settled(job);
+          if (this.job !== job) return;
+          // A finite analysis (a proven position) ends by itself: its answer stays shown.
+          this.job = null;
+          this.analysis = last;
+          this.noteEstimate(node, last, job.player);
+          this.emit();
+        },
+        (e: unknown) => this.failed(job, e),
+      );
+  }
+
+  private noteEstimate(node: number, p: Progress, player: number): void {
+    if (p.nodes <= 0 && p.visits <= 0) return;
+    const first = this.session.view.playerCount === 2 ? (player === 0 ? p.winRate : 1 - p.winRate) : player === 0 ? p.winRate : NaN;
+    this.estimates.set(node, { first, player, winRate: p.winRate, algorithm: p.algorithm, score: p.score, depth: p.depth, nodes: p.nodes });
+  }
+
   private think(key: string, player: number, level: number): void {
     const job: Job = { kind: 'think', key, player, stopAt: null };
     this.job = job;
@@ -365,6 +435,7 @@ export class Seats {
       .think(setup, limits, (p) => {
         if (this.job !== job) return;
         this.progress = { algorithm: p.algorithm, visits: p.visits, nodes: p.nodes, depth: p.depth, timeMs: p.timeMs, best: p.move === null ? null : pos.moveToText(p.move) };
+        this.noteEstimate(this.session.view.node, p, player);
         this.noteWinRate(p, player);
         this.emit();
       })
@@ -454,6 +525,9 @@ export class Seats {
       lastThinkMs: this.lastThinkMs,
       lastStopMs: this.lastStopMs,
       moveDelayMs: this.moveDelayMs,
+      analyzing: this.job?.kind === 'analyze',
+      analysis: this.analysis,
+      estimates: this.estimates,
     };
   }
 }

@@ -51,6 +51,8 @@ export interface Piece {
   dead?: boolean;
   /** Text on the piece (a move number, a player letter for colour-blind play). */
   label?: string;
+  /** A translucent piece of a line shown, not played (the analysis's variation on hover). */
+  ghost?: boolean;
 }
 
 /** What a mark shows. */
@@ -65,14 +67,20 @@ export type MarkKind =
   | 'warning' // a dead mark that looks wrong (Go)
   | 'territory' // a point counted for `player`
   | 'highlight' // the chain a click would toggle (Go marking)
-  | 'flipped'; // a disc the last move turned (Reversi)
+  | 'flipped' // a disc the last move turned (Reversi)
+  | 'candidate' // a move the analysis considers, with its figure and a heat by its share
+  | 'eye'; // Go ownership: whose point the playouts say it is (player), by how much (weight)
 
 /** A mark on a cell. */
 export interface Mark {
   cell: number;
   kind: MarkKind;
-  /** The player a territory, legal dot or destination belongs to. */
+  /** The player a territory, legal dot, destination or ownership mark belongs to. */
   player?: number;
+  /** A short figure drawn on the mark (a candidate's win rate or score). */
+  label?: string;
+  /** 0–1: a candidate's share of the search, an ownership's strength. */
+  weight?: number;
 }
 
 /** Everything drawn on the layout now. */

@@ -167,6 +167,13 @@ export class Session {
     return out;
   }
 
+  /** The position at any node of the tree for the AI: `{game, rules, start, moves}` (a review walks the line). */
+  setupAt(node: number): PositionSetup {
+    const out: PositionSetup = { game: this.definition.id, rules: { ...this.rules }, moves: this.tree.path(node).map((n) => n.text) };
+    if (this.start !== undefined) out.start = this.start as Record<string, unknown>;
+    return out;
+  }
+
   /** The tree's node (read only). */
   node(id: number): Readonly<TreeNode> | undefined {
     return this.tree.nodes[id];

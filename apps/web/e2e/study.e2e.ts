@@ -1,0 +1,158 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { MAX_MOVES, Rng, reversiDefinition, ReversiPosition } from '@qi/engine';
+import { launchChromium, screenshotPath, serveDist } from './harness.js';
+import { cell, home, startGame } from './app.js';
+
+let server: Awaited<ReturnType<typeof serveDist>>;
+let browser: Awaited<ReturnType<typeof launchChromium>>;
+let page: Page;
+const dir = mkdtempSync(join(tmpdir(), 'qi-study-'));
+
+beforeAll(async () => {
+  server = await serveDist();
+  try {
+    browser = await launchChromium();
+  } catch (e) {
+    await server.close();
+    throw e;
+  }
+  page = browser.page;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const text = (selector: string) => page.locator(selector).first().innerText();
+
+/** Turns the analysis on or off (the button remembers its state across games and reloads). */
+async function analysis(on: boolean): Promise<void> {
+  const button = page.locator('[data-action="analyze"]');
+  if ((await button.getAttribute('aria-pressed')) !== String(on)) await button.click();
+  await expect.poll(() => button.getAttribute('aria-pressed')).toBe(String(on));
+}
+
+/** Counts the analysis's updates on screen over `ms` (the numbers may change at most a few times a second). */
+async function updatesPerSecond(ms: number): Promise<number> {
+  return page.evaluate(
+    (ms) =>
+      new Promise<number>((resolve) => {
+        const el = document.querySelector('[data-eval-text]')!;
+        let n = 0;
+        const obs = new MutationObserver(() => n++);
+        obs.observe(el, { subtree: true, characterData: true, childList: true });
+        setTimeout(() => {
+          obs.disconnect();
+          resolve((n * 1000) / ms);
+        }, ms);
+      }),
+    ms,
+  );
+}
+
+/** A 60-move 9x9 Go record (from a GNU Go tournament game) and a 40-move Reversi one (seeded random legal moves). */
+function records(): { go: string; reversi: string } {
+  const data = new URL('../../../../shared/data/go/gnugo-regression/9x9/', import.meta.url);
+  const sgf = readFileSync(new URL('olympiad2002_game2-9-gnugo-goint-0-1.sgf', data), 'utf8');
+  // The main line's first 60 moves: cut the record after its 60th move node.
+  const nodes = sgf.split(';');
+  const go = join(dir, 'go-60.sgf');
+  writeFileSync(go, `${nodes.slice(0, 2 + 60).join(';')})`);
+  const pos = new ReversiPosition();
+  const rng = new Rng(5);
+  const buf = new Int32Array(MAX_MOVES);
+  const moves: number[] = [];
+  while (moves.length < 40 && !pos.isTerminal()) {
+    const m = buf[rng.int(pos.legalMoves(buf))];
+    pos.play(m);
+    moves.push(m);
+  }
+  const reversi = join(dir, 'reversi-40.sgf');
+  writeFileSync(reversi, reversiDefinition.record!.write({ rules: {}, moves }));
+  return { go, reversi };
+}
+
+describe('studying a game', () => {
+  it('shows the analysis in Go (candidates, win rate, a hovered line as numbered stones) and hides it', async () => {
+    await home(page, server.url);
+    await startGame(page, 'go', async (sel) => {
+      await page.selectOption(sel('size'), '9');
+      await page.selectOption(sel('handicap'), '0');
+    });
+    for (const v of ['E5', 'C3', 'G7', 'C7', 'G3', 'E3']) await page.click(cell(v));
+    await analysis(true);
+    await page.locator('svg.board .candidate').first().waitFor({ timeout: 15_000 });
+    await page.locator('[data-candidates] li').first().waitFor();
+    expect(await text('[data-eval-text]')).toMatch(/Black’s win rate \d+(\.\d)?% · \d+ playouts/);
+    const rate = await updatesPerSecond(3000);
+    console.log(`Go analysis: ${rate.toFixed(1)} updates a second on screen`);
+    expect(rate).toBeGreaterThan(0.5);
+    expect(rate).toBeLessThan(10);
+    const first = await page.locator('svg.board .candidate').first().getAttribute('data-candidate');
+    await page.hover(cell(first!));
+    await page.locator('svg.board .piece.variation').first().waitFor();
+    expect(await page.locator(`svg.board .piece.variation[data-at="${first}"] text`).textContent()).toBe('1');
+    await page.screenshot({ path: screenshotPath('study-go-analysis') });
+    // A click on the candidate plays it; the analysis follows the new position.
+    await page.click(cell(first!));
+    await page.locator(`svg.board .piece[data-at="${first}"]:not(.variation)`).waitFor();
+    await analysis(false);
+    await expect.poll(() => page.locator('svg.board .candidate').count()).toBe(0);
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('shows the analysis in an alpha-beta game (Reversi: score and depth, the line on hover)', async () => {
+    await home(page, server.url);
+    await startGame(page, 'reversi', async (sel) => {
+      await page.click(`${sel('seat-0')}[value="human"]`, { force: true });
+      await page.click(`${sel('seat-1')}[value="human"]`, { force: true });
+    });
+    await analysis(true);
+    await page.locator('svg.board .candidate').first().waitFor({ timeout: 15_000 });
+    expect(await text('[data-eval-text]')).toMatch(/score [+−]?\d/);
+    const first = await page.locator('svg.board .candidate').first().getAttribute('data-candidate');
+    await page.hover(cell(first!));
+    await page.locator('svg.board .piece.variation').first().waitFor();
+    await page.screenshot({ path: screenshotPath('study-reversi-analysis') });
+    await analysis(false);
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('reviews a 60-move Go game and a 40-move Reversi game, lists mistakes, jumps to them, keeps the review', async () => {
+    const files = records();
+    for (const [game, file] of [['go', files.go], ['reversi', files.reversi]] as const) {
+      await home(page, server.url);
+      await page.setInputFiles('input[data-action="open-record"]', file);
+      await page.locator(`main.play[data-game="${game}"]`).waitFor();
+      const t0 = Date.now();
+      await page.click('[data-action="review"]');
+      await page.locator('[data-review-done]').waitFor({ timeout: 90_000 });
+      const seconds = (Date.now() - t0) / 1000;
+      const done = await text('[data-review-done]');
+      console.log(`quick review of a ${game === 'go' ? '60-move 9x9 Go' : '40-move Reversi'} game: ${seconds.toFixed(1)} s (${done})`);
+      expect(await page.locator('[data-win-graph]').getAttribute('data-win-graph')).not.toBe('0');
+      const mistakes = page.locator('[data-mistakes] [data-mistake]');
+      if ((await mistakes.count()) > 0) {
+        const n = Number(await mistakes.first().getAttribute('data-mistake'));
+        await mistakes.first().click();
+        // The position the mistake was made from: move n − 1 on the board.
+        await expect.poll(() => text('[data-status]')).toContain(n - 1 === 0 ? 'No moves yet' : `Move ${n - 1}`);
+        expect(await text('[data-notice]')).toContain(`Move ${n}:`);
+        await page.locator('body').press('n');
+        await expect.poll(() => text('[data-notice]')).toMatch(/^Move \d+:/);
+      }
+      await page.screenshot({ path: screenshotPath(`study-${game}-review`) });
+      // The review is saved with the game.
+      await page.waitForTimeout(400);
+      await page.reload();
+      await page.locator(`main.play[data-game="${game}"] [data-review-done]`).waitFor();
+    }
+    expect(browser.errors).toEqual([]);
+  });
+});
