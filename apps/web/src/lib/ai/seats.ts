@@ -326,7 +326,7 @@ export class Seats {
     const v = this.session.view;
     const key = JSON.stringify(this.session.setup());
     if (this.job !== null && this.job.key !== key) this.cancel();
-    if (this.analysis !== null && this.job?.kind !== 'analyze') this.analysis = null;
+
     if (this.hintMark !== null && this.hintMark.key !== key) this.hintMark = null;
     if (v.node !== this.lastNode) {
       const forward = v.ply === this.lastPly + 1 && this.session.node(v.node)?.parent === this.lastNode;
@@ -336,6 +336,8 @@ export class Seats {
         this.lastMoveAt = this.now();
         this.runClock(n.player);
       } else this.announcement = null;
+      // The analysis shown belongs to the position it was made for.
+      this.analysis = null;
       this.lastNode = v.node;
       this.lastPly = v.ply;
     }
@@ -436,6 +438,8 @@ export class Seats {
         if (this.job !== job) return;
         this.progress = { algorithm: p.algorithm, visits: p.visits, nodes: p.nodes, depth: p.depth, timeMs: p.timeMs, best: p.move === null ? null : pos.moveToText(p.move) };
         this.noteEstimate(this.session.view.node, p, player);
+        // With the analysis on, Qi's own search is shown while it thinks (its candidates, its lines).
+        if (this.analysisOn) this.analysis = p;
         this.noteWinRate(p, player);
         this.emit();
       })
