@@ -267,6 +267,29 @@ export class AlphaBeta {
   }
 
   /**
+   * The line after root move `move` as far as the transposition table knows it (the moves stored for the
+   * positions that follow, while they are legal), starting with `move`, at most `maxLength` moves. For the
+   * candidates other than the PV's move (analysis); read between slices or once the search is done, without
+   * touching the table, so it never changes the search. A Best-Reply search answers `[move]`.
+   */
+  lineAfter(move: number, maxLength = MAX_PLY): number[] {
+    const pos = this.pos;
+    const line = [move];
+    if (pos === null || this.brs || pos.isTerminal() || !pos.isLegal(move)) return line;
+    pos.play(move);
+    let played = 1;
+    while (line.length < maxLength && !pos.isTerminal() && this.tt.peek((pos.hashLo ^ this.salt) >>> 0, pos.hashHi)) {
+      const m = this.tt.move;
+      if (m === NO_MOVE || !pos.isLegal(m)) break;
+      line.push(m);
+      pos.play(m);
+      played++;
+    }
+    while (played-- > 0) pos.undo();
+    return line;
+  }
+
+  /**
    * The root moves, the search's move first, then the others by the last completed iteration's scores (by the
    * first iteration's, as far as it got, while none is complete). A move that failed high in the unfinished
    * iteration leads with the score it got there.
@@ -277,13 +300,14 @@ export class AlphaBeta {
     const exact = completed ? this.doneExact : this.rootExact;
     const rest: RootMoveScore[] = [];
     let lead: RootMoveScore | null = null;
+    const depth = completed ? this.bestDepth : this.depth;
     for (let i = 0; i < this.rootCount; i++) {
       const move = this.untag(this.rootList[i]);
       if (lead === null && this.rootList[i] === best) {
         const live = this.bestFromIter || !completed;
-        lead = { move, score: (live ? this.rootScore[i] : score[i]) + 0, exact: (live ? this.rootExact[i] : exact[i]) === 1 };
+        lead = { move, score: (live ? this.rootScore[i] : score[i]) + 0, exact: (live ? this.rootExact[i] : exact[i]) === 1, depth: live ? this.depth : depth };
       } else {
-        rest.push({ move, score: score[i] + 0, exact: exact[i] === 1 });
+        rest.push({ move, score: score[i] + 0, exact: exact[i] === 1, depth });
       }
     }
     rest.sort((a, b) => b.score - a.score || Number(b.exact) - Number(a.exact));

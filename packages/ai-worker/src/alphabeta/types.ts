@@ -56,6 +56,8 @@ export interface RootMoveScore {
   score: number;
   /** Whether the score is exact rather than an upper bound (or a lower bound for a fail-high). */
   exact: boolean;
+  /** The iteration (depth) the score comes from: the last completed one, or the one in progress for its move. */
+  depth: number;
 }
 
 /** What an alpha-beta search found. */

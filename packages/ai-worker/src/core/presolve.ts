@@ -6,8 +6,24 @@
  */
 import type { Position } from '@qi/engine';
 
+/**
+ * A result a solver (or a search seen in full) proved for the side to move: `win`/`loss` (in `plies` plies, its
+ * own moves and the replies, when known), `draw`, or `exact` with `score` the exact final margin in the game's
+ * natural unit (Reversi: discs, side to move minus opponent, empties to the winner).
+ */
+export interface Proven {
+  /** What is proven. */
+  kind: 'win' | 'loss' | 'draw' | 'exact';
+  /** `exact`: the final margin for the side to move (Reversi: the disc difference with perfect play). */
+  score?: number;
+  /** `win`/`loss`: plies to the end of the game with the proof's line (Gomoku VCF: the line's length, the five included). */
+  plies?: number;
+}
+
 /** What a game's own solver decided before the alpha-beta search. */
 export interface Presolved {
+  /** What the solver proved about the position, when it proved something (with `move`). */
+  proven?: Proven;
   /** A move to play outright (a proven win, an exact endgame result); absent: search as usual. */
   move?: number;
   /** Its score in the alpha-beta units (±WIN minus plies for a proven win or loss). */

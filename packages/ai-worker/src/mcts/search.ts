@@ -158,7 +158,7 @@ export class Mcts {
     if (first !== UNEXPANDED && this.reason !== 'terminal') {
       for (let c = first; c < first + t.childCount[0]; c++) {
         const n = t.visits[c];
-        candidates.push({ move: t.move[c], visits: n, winRate: n > 0 ? t.reward[c] / n : 0, prior: t.prior[c] });
+        candidates.push({ move: t.move[c], visits: n, winRate: n > 0 ? t.reward[c] / n : 0, prior: t.prior[c], pv: this.lineFrom(c) });
       }
       candidates.sort((a, b) => b.visits - a.visits || b.winRate - a.winRate);
     }
@@ -188,6 +188,18 @@ export class Mcts {
     const pos = this.pos;
     if (pos === null || pos.isTerminal()) return null;
     return pos.legalMoves(this.moves) > 0 ? this.moves[0] : null;
+  }
+
+  /** The move into `node`, then the most visited child below it, and so on (a result's per-candidate line). */
+  private lineFrom(node: number): number[] {
+    const t = this.tree;
+    const line = [t.move[node]];
+    for (let n = node; line.length < MAX_PATH; ) {
+      n = this.mostVisited(n);
+      if (n < 0) break;
+      line.push(t.move[n]);
+    }
+    return line;
   }
 
   private mostVisited(node: number): number {

@@ -20,6 +20,30 @@ export interface MctsPolicy {
   playout?(pos: Position, rng: Rng, out: Float64Array, trace: PlayoutTrace): void;
   /** Each player's expected result in [-1, 1] for a position where a playout stopped at the ply cap; default all 0. */
   evaluate?(pos: Position, out: Float64Array): void;
+  /**
+   * Final ownership of the search's own playouts (Go): while `recording`, the `playout` hook adds each playout's
+   * final owner per point into it. Off unless someone asks (the Bot's analysis), since it costs a pass over the board a playout.
+   */
+  ownership?: PlayoutOwnership;
+}
+
+/**
+ * Per-point final owners summed over the playouts a policy ran while `recording` (Go: one value per board point in
+ * `GoPosition.points()` order — row-major from the top-left, index row × size + col for `point(col, row)`), +1 for
+ * each playout that ended with the point the first player's (Black's), −1 for the second's (White's). Preallocated
+ * (the buffer grows only when the board size changes); nothing is allocated per playout.
+ */
+export interface PlayoutOwnership {
+  /** Whether playouts add to the sums now. */
+  recording: boolean;
+  /** The sums per point (length: the board's points), or null before the first recorded playout. */
+  readonly sum: Float64Array | null;
+  /** Playouts added since the last reset. */
+  readonly playouts: number;
+  /** Sum of those playouts' final margins (first player's area minus the second's, komi included). */
+  readonly margin: number;
+  /** Zeroes the sums, the margin and the count. */
+  reset(): void;
 }
 
 /** Settings of an MCTS searcher, fixed for its lifetime. */
@@ -54,6 +78,8 @@ export interface MctsCandidate {
   winRate: number;
   /** Its prior (0 without a priors hook). */
   prior: number;
+  /** The line starting with this move, continued by the most visited child below it (built only by `result()`). */
+  pv: number[];
 }
 
 /** What an MCTS search found. */

@@ -71,6 +71,27 @@ export class TranspositionTable {
     this.generation = 0;
   }
 
+  /**
+   * Looks up a key like `probe` without touching the table (no generation refresh), for reading lines out of it
+   * between searches or slices (analysis PVs): it never changes what a search does next.
+   */
+  peek(lo: number, hi: number): boolean {
+    const d = this.data;
+    const base = (lo & this.mask) * BUCKET_WORDS;
+    for (let s = base; s < base + BUCKET_WORDS; s += SLOT_WORDS) {
+      const meta = d[s + 4];
+      if (meta !== 0 && d[s] === (lo | 0) && d[s + 1] === (hi | 0)) {
+        this.move = d[s + 2];
+        this.score = d[s + 3];
+        this.depth = (meta & 0xffff) - DEPTH_OFFSET;
+        this.bound = (meta >>> 16) & 3;
+        this.proven = (meta & PROVEN) !== 0;
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Looks up a key; on a hit fills move/score/depth/bound and returns true. */
   probe(lo: number, hi: number): boolean {
     const d = this.data;

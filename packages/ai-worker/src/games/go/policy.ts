@@ -1,21 +1,59 @@
 import type { GoPosition, Position, Rng } from '@qi/engine';
 import type { PlayoutTrace } from '../../mcts/trace.js';
-import type { MctsOptions, MctsPolicy } from '../../mcts/types.js';
+import type { MctsOptions, MctsPolicy, PlayoutOwnership } from '../../mcts/types.js';
 import { heavyPlayoutFor } from './heavy.js';
 import { goPriors, goTreeMoves } from './knowledge.js';
 
+/**
+ * The final owners of the heavy playouts a search runs while recording (the Bot's analysis turns it on): the
+ * playout's own final board is counted (HeavyPlayout.run's ownership sum), so no playout is added. One buffer per
+ * board size, allocated on the first recorded playout of that size.
+ */
+class GoOwnership implements PlayoutOwnership {
+  recording = false;
+  sum: Float64Array | null = null;
+  playouts = 0;
+  margin = 0;
+
+  reset(): void {
+    this.sum?.fill(0);
+    this.playouts = 0;
+    this.margin = 0;
+  }
+
+  /** The buffer to add one playout into, for a board of `points` points (a new size starts from zero). */
+  buffer(points: number): Float64Array {
+    if (this.sum === null || this.sum.length !== points) {
+      this.sum = new Float64Array(points);
+      this.playouts = 0;
+      this.margin = 0;
+    }
+    return this.sum;
+  }
+
+  add(margin: number): void {
+    this.playouts++;
+    this.margin += margin;
+  }
+}
+
 /** The full Go MCTS policy: heavy playouts feeding RAVE, tree moves without own-eye fills, knowledge priors. */
 export function goHeavyPolicy(): MctsPolicy {
+  const ownership = new GoOwnership();
   return {
     treeMoves: (pos, into) => goTreeMoves(pos as GoPosition, into),
     priors: (pos, moves, n, out) => goPriors(pos as GoPosition, moves, n, out),
+    ownership,
     playout(pos: Position, rng: Rng, out: Float64Array, trace: PlayoutTrace): void {
       const g = pos as GoPosition;
+      const own = ownership.recording ? ownership.buffer(g.size * g.size) : undefined;
       if (g.isTerminal() && g.resigned() < 0) {
-        endByPasses(g, rng, out);
+        const playedOn = endByPasses(g, rng, out, own);
+        if (own !== undefined) ownership.add(playedOn);
         return;
       }
-      const margin = heavyPlayoutFor(g.size).run(g, rng, trace);
+      const margin = heavyPlayoutFor(g.size).run(g, rng, trace, own);
+      if (own !== undefined) ownership.add(margin);
       out[0] = margin > 0 ? 1 : margin < 0 ? -1 : 0;
       out[1] = -out[0];
     },
@@ -29,13 +67,14 @@ export function goHeavyPolicy(): MctsPolicy {
  * last loses, so the search never ends a game whose winner depends on the referee (it captures dead stones
  * in its own area first, and does not pass while its own dead stones would count for it).
  */
-function endByPasses(g: GoPosition, rng: Rng, out: Float64Array): void {
+function endByPasses(g: GoPosition, rng: Rng, out: Float64Array, ownership: Float64Array | undefined): number {
   const asItStands = g.scoreMargin();
-  const playedOn = heavyPlayoutFor(g.size).run(g, rng, null, undefined, true);
+  const playedOn = heavyPlayoutFor(g.size).run(g, rng, null, ownership, true);
   if (asItStands > 0 && playedOn > 0) out[0] = 1;
   else if (asItStands < 0 && playedOn < 0) out[0] = -1;
   else out[0] = g.currentPlayer() === 0 ? 1 : -1; // the last passer is the player not to move
   out[1] = -out[0];
+  return playedOn;
 }
 
 /**

@@ -70,7 +70,10 @@ export function gomokuThreats(): Presolver {
       let nodes = 0;
       const own = await runner.run((l) => vcf.solve(g, { maxDepth: b.vcfDepth, ...l }), b.vcfNodes, THREAT_SLICE_NODES);
       nodes += own.nodes;
-      if (own.win && g.isLegal(own.line[0])) return { move: own.line[0], score: WIN - own.line.length, pv: own.line, nodes };
+      // A VCF is a proof: a win in the line's plies (the defender's replies are forced).
+      if (own.win && g.isLegal(own.line[0])) {
+        return { move: own.line[0], score: WIN - own.line.length, pv: own.line, nodes, proven: { kind: 'win', plies: own.line.length } };
+      }
       if (b.vct && !runner.over()) {
         const t = await runner.run((l) => vct.solve(g, l), b.vctNodes, THREAT_SLICE_NODES);
         nodes += t.nodes;

@@ -35,7 +35,7 @@ export function reversiEndgame(): Presolver {
       if (r.isTerminal() || r.empties() > solverEmpties(timeMs, level)) return null;
       const res = await runner.run((limits) => solver.solve(r, limits), undefined, SOLVER_SLICE_NODES);
       if (res.aborted || res.move === null) return null;
-      return { move: res.move, score: exactScore(res.score), pv: [res.move], nodes: res.nodes };
+      return { move: res.move, score: exactScore(res.score), pv: [res.move], nodes: res.nodes, proven: { kind: 'exact', score: res.score } };
     },
   };
 }
