@@ -14,13 +14,13 @@ export { AlphaBeta } from './alphabeta/search.js';
 export type { Evaluator, AlphaBetaOptions, AlphaBetaResult, RootMoveScore, TurnFreePosition } from './alphabeta/types.js';
 export { Mcts } from './mcts/search.js';
 export type { PlayoutTrace } from './mcts/trace.js';
-export type { MctsPolicy, MctsOptions, MctsResult, MctsCandidate } from './mcts/types.js';
-export { unslicedRunner, type Presolver, type Presolved, type SolveRunner, type SolveSlice, type SolveOutcome } from './core/presolve.js';
+export type { MctsPolicy, MctsOptions, MctsResult, MctsCandidate, PlayoutOwnership } from './mcts/types.js';
+export { unslicedRunner, type Presolver, type Presolved, type Proven, type SolveRunner, type SolveSlice, type SolveOutcome } from './core/presolve.js';
 // The Bot, its levels and its protocol; the registry of games it plays.
 export { Bot, type BotOptions } from './worker/bot.js';
 export { registerGame, gameEntry, workerGame, setUpPosition, type GameEntry, type WorkerGame } from './worker/games.js';
 export { levelBudget, pickCandidate, type LevelBudget } from './worker/levels.js';
-export type { Algorithm, PositionSetup, PositionInfo, ThinkLimits, Candidate, Progress } from './worker/protocol.js';
+export type { Algorithm, PositionSetup, PositionInfo, ThinkLimits, Candidate, Progress, ReviewBudget } from './worker/protocol.js';
 // Go: the light playout (bench hot path), the dead-stone and resignation policies GTP and the web app share.
 export { goLightPolicy } from './games/go/light.js';
 export { LightPlayout } from './games/go/playout.js';

@@ -2,14 +2,14 @@ import { MAX_MOVES, Rng, playChecked, type Position } from '@qi/engine';
 import { AlphaBeta } from '../alphabeta/search.js';
 import type { AlphaBetaResult } from '../alphabeta/types.js';
 import { createStopFlag, now, setStopFlag, stopRaised, type Limits } from '../core/limits.js';
-import { isWinScore } from '../core/score.js';
+import { WIN, isWinScore } from '../core/score.js';
 import { Mcts } from '../mcts/search.js';
-import type { MctsResult } from '../mcts/types.js';
+import type { MctsResult, PlayoutOwnership } from '../mcts/types.js';
 import type { ClassicBot } from '../baselines/types.js';
 import type { Presolved, Presolver, SolveOutcome, SolveRunner, SolveSlice } from '../core/presolve.js';
 import { gameEntry, setUpPosition, type GameEntry } from './games.js';
 import { levelBudget, pickCandidate } from './levels.js';
-import type { Algorithm, Candidate, PositionInfo, PositionSetup, Progress, ThinkLimits } from './protocol.js';
+import type { Algorithm, Candidate, PositionInfo, PositionSetup, Progress, ReviewBudget, ThinkLimits } from './protocol.js';
 import { yieldToEventLoop } from './yield.js';
 
 /** How a bot runs its searches. */
@@ -35,6 +35,8 @@ const HINT_MS = 1000;
 const MAX_CANDIDATES = 10;
 /** Share of a move's time a presolve may take; past it alpha-beta searches with the rest. */
 const PRESOLVE_SHARE = 0.6;
+/** The presolve of an analysis without a time limit (until stopped, or a node budget) gives up after this long. */
+const ANALYSIS_PRESOLVE_MS = 2000;
 /** Alpha-beta nodes of a slice of a fixed-budget search, unless the game says (GameEntry.sliceNodes). */
 const SLICE_NODES = 2048;
 /** Alpha-beta nodes of the first slice of other searches (then aimed at sliceMs). */
@@ -56,6 +58,8 @@ export class Bot {
   private setupKey = '';
   private readonly played: number[] = [];
   private mcts: Mcts | null = null;
+  /** The MCTS policy's ownership sums (Go), recorded during an analysis. */
+  private ownership: PlayoutOwnership | null = null;
   private alphaBeta: AlphaBeta | null = null;
   private alphaBetaExact: AlphaBeta | null = null;
   private presolver: Presolver | null = null;
@@ -69,6 +73,8 @@ export class Bot {
   private running: RunningSearch | null = null;
   private busy = false;
   private stopAsked = false;
+  /** A stop arrived during a review: the positions after the one being analysed are skipped. */
+  private reviewStopped = false;
 
   /** A bot without a position; call setPosition first. */
   constructor(options: BotOptions = {}) {
@@ -87,12 +93,17 @@ export class Bot {
    */
   setPosition(setup: PositionSetup): PositionInfo {
     this.assertIdle();
+    return this.setUp(setup);
+  }
+
+  private setUp(setup: PositionSetup): PositionInfo {
     const entry = gameEntry(setup.game);
     const key = JSON.stringify([setup.game, setup.rules ?? null, setup.start ?? null]);
     const { pos, moves: list } = setUpPosition(setup);
     const continues = key === this.setupKey && this.played.length <= list.length && this.played.every((m, i) => list[i] === m);
     if (!continues || this.entry !== entry) {
       this.mcts = null;
+      this.ownership = null;
       this.alphaBeta = null;
       this.alphaBetaExact = null;
       this.presolver = null;
@@ -144,9 +155,51 @@ export class Bot {
     return this.run(limits, onProgress, false);
   }
 
-  /** Analyses until stop() (or a limit), reporting progress ≤ 5 times a second; returns the last state. */
+  /**
+   * Analyses until stop() (or a limit), reporting progress ≤ 5 times a second; returns the last state. Like a
+   * think it asks the game's solver first (within PRESOLVE_SHARE of a time limit; without one, for at most
+   * ANALYSIS_PRESOLVE_MS): a proven result is reported with `proven` and ends an analysis that has limits (reason
+   * 'solved'); without limits the analysis reports it and searches on for the other candidates, keeping the
+   * solver's move, score and line in every report, until stop(). Alpha-beta analyses score every root move with
+   * the full window (`exactRootScores`), each candidate with its line from the table; Go reports the ownership
+   * of its own playouts. Nothing is reported while the solver runs.
+   */
   analyze(limits: ThinkLimits = {}, onProgress?: (p: Progress) => void): Promise<Progress> {
     return this.run(limits, onProgress, true);
+  }
+
+  /**
+   * Analyses each position of `setups` in turn (say every position of a finished game) with `budget` each (at
+   * least one of nodes, timeMs, depth); `onProgress` gets each position's final answer with its index as it is
+   * found. Resolves with the answers in order; stop() ends the review with the position in hand (its answer says
+   * 'stopped', and is the last). The bot is left on the last position analysed. An illegal setup throws, as
+   * setPosition does.
+   */
+  async review(setups: readonly PositionSetup[], budget: ReviewBudget, onProgress?: (index: number, p: Progress) => void): Promise<Progress[]> {
+    this.assertIdle();
+    if (budget.nodes === undefined && budget.timeMs === undefined && budget.depth === undefined) {
+      throw new RangeError('a review needs a budget per position: nodes, timeMs or depth');
+    }
+    this.busy = true;
+    this.reviewStopped = false;
+    const answers: Progress[] = [];
+    try {
+      for (let i = 0; i < setups.length && !this.reviewStopped; i++) {
+        this.setUp(setups[i]);
+        const p = await this.runSearch({ nodes: budget.nodes, timeMs: budget.timeMs, depth: budget.depth, algorithm: budget.algorithm }, undefined, true);
+        answers.push(p);
+        if (onProgress) {
+          try {
+            void Promise.resolve(onProgress(i, p)).catch(() => undefined);
+          } catch {
+            // A receiver that went away must not break the review.
+          }
+        }
+      }
+      return answers;
+    } finally {
+      this.busy = false;
+    }
   }
 
   /** A quick suggestion for the side to move (full strength, about a second). */
@@ -157,6 +210,7 @@ export class Bot {
   /** Ends the running search soon; its think/analyze call then resolves with the best move found. */
   stop(): void {
     this.stopAsked = true;
+    this.reviewStopped = true;
     setStopFlag(this.flag, true);
     this.running?.stop();
   }
@@ -189,20 +243,41 @@ export class Bot {
     const temperature = level?.temperature ?? 0;
     setStopFlag(this.flag, false);
     this.stopAsked = false;
+    const infinite = budget.timeMs === undefined && budget.nodes === undefined && budget.depth === undefined;
+    const scale = entry.scoreScale ?? 100;
     // The searcher first (its table is allocated on first use): a stop during the presolve then finds it ready.
-    const search = algorithm === 'mcts' ? this.mctsSearch() : this.alphaBetaSearch(temperature > 0);
-    if (algorithm === 'alphabeta' && entry.presolver !== undefined && !continuous) {
+    // An analysis scores every root move exactly (full window), as candidates to show.
+    const search = algorithm === 'mcts' ? this.mctsSearch() : this.alphaBetaSearch(temperature > 0 || continuous);
+    // A solver's answer an analysis without limits keeps while it searches on.
+    let pinned: Presolved | null = null;
+    if (algorithm === 'alphabeta' && entry.presolver !== undefined) {
       const t0 = now();
       this.presolver ??= entry.presolver();
-      const solved = await this.presolver.presolve(pos, budget.timeMs, limits.level, this.solveRunner(budget.timeMs, t0));
+      const cap = continuous && budget.timeMs === undefined ? ANALYSIS_PRESOLVE_MS : undefined;
+      const solved = await this.presolver.presolve(pos, budget.timeMs, limits.level, this.solveRunner(budget.timeMs, t0, cap));
       if (solved?.move !== undefined) {
-        const answer = solvedProgress(solved, solved.move, now() - t0, this.entry?.scoreScale ?? 100);
-        if (onProgress) report(onProgress, answer);
-        return answer;
+        const answer = solvedProgress(solved, solved.move, now() - t0, scale);
+        if (!(continuous && infinite) || this.stopAsked || stopRaised(this.flag)) {
+          if (onProgress) report(onProgress, answer);
+          return answer;
+        }
+        pinned = solved;
+        if (onProgress) report(onProgress, { ...answer, done: false, reason: '' });
       }
       if (solved?.rootMoves !== undefined) budget.rootMoves = solved.rootMoves;
       if (budget.timeMs !== undefined) budget.timeMs = Math.max(1, budget.timeMs - (now() - t0));
     }
+    // Go's analysis reports the ownership of this search's own playouts.
+    const ownership = algorithm === 'mcts' && continuous ? this.ownership : null;
+    if (ownership !== null) {
+      ownership.reset();
+      ownership.recording = true;
+    }
+    const progress = (done: boolean): Progress => {
+      const p = this.progress(algorithm, done, continuous);
+      if (pinned !== null) pin(p, pinned, scale);
+      return p;
+    };
     this.running = search;
     try {
       search.start(pos, budget);
@@ -224,25 +299,27 @@ export class Bot {
         }
         if (onProgress && now() - lastReport >= PROGRESS_INTERVAL_MS) {
           lastReport = now();
-          report(onProgress, this.progress(algorithm, false));
+          report(onProgress, progress(false));
         }
         await yieldToEventLoop();
         if (this.stopAsked) search.stop();
       }
-      const final = this.progress(algorithm, true);
+      const final = progress(true);
       // The alpha-beta candidates start with the search's own move (AlphaBetaResult.rootMoves), so temperature 0
       // plays it; above 0 the pick draws among candidates scored by the last completed iteration.
-      const picked = pickCandidate(final.candidates, temperature, this.rng);
+      const picked = pinned === null ? pickCandidate(final.candidates, temperature, this.rng) : undefined;
       if (picked !== undefined && picked.move !== final.move) {
         final.move = picked.move;
         final.winRate = picked.winRate;
         final.score = picked.score;
-        final.pv = [picked.move];
+        final.pv = picked.pv;
+        delete final.proven;
       }
       if (onProgress) report(onProgress, final);
       return final;
     } finally {
       this.running = null;
+      if (ownership !== null) ownership.recording = false;
     }
   }
 
@@ -251,8 +328,9 @@ export class Bot {
    * limit), yielding between slices so that a stop message gets through; unsliced, one call that polls the stop
    * flag. Either way the presolve ends at PRESOLVE_SHARE of the move's time or on a stop.
    */
-  private solveRunner(timeMs: number | undefined, t0: number): SolveRunner {
-    const end = timeMs === undefined ? Infinity : t0 + timeMs * PRESOLVE_SHARE;
+  private solveRunner(timeMs: number | undefined, t0: number, capMs?: number): SolveRunner {
+    // Without a time limit the presolve has none either, unless capped (an analysis).
+    const end = timeMs === undefined ? (capMs === undefined ? Infinity : t0 + capMs) : t0 + timeMs * PRESOLVE_SHARE;
     const flag = this.flag;
     const sliced = this.sliced;
     // Without a time limit the slices are node counts, so that a fixed-budget search repeats its count.
@@ -272,7 +350,8 @@ export class Bot {
         else {
           const room = sliced && byNodes ? Math.min(left, Math.max(1, sliceNodes - sliceUsed)) : left;
           if (room !== Infinity) limits.maxNodes = room;
-          if (end !== Infinity) limits.deadline = sliced ? Math.min(sliceStart + this.sliceMs, end) : end;
+          // Sliced by nodes, the cap is the only deadline (a slice's end is its node count).
+          if (end !== Infinity) limits.deadline = sliced && !byNodes ? Math.min(sliceStart + this.sliceMs, end) : end;
         }
         const r = solve(limits);
         nodes += r.nodes;
@@ -317,7 +396,11 @@ export class Bot {
   }
 
   private mctsSearch(): RunningSearch & { result(): MctsResult } {
-    this.mcts ??= new Mcts(this.entry?.mcts?.() ?? {});
+    if (this.mcts === null) {
+      const options = this.entry?.mcts?.() ?? {};
+      this.mcts = new Mcts(options);
+      this.ownership = options.policy?.ownership ?? null;
+    }
     return this.mcts;
   }
 
@@ -329,10 +412,14 @@ export class Bot {
     return this.alphaBetaExact;
   }
 
-  private progress(algorithm: Algorithm, done: boolean): Progress {
+  /**
+   * The search's state as a report. Candidates carry their lines; in an analysis (`analysis`) the alpha-beta ones
+   * other than the PV's read theirs from the table, and Go's report has the playouts' ownership.
+   */
+  private progress(algorithm: Algorithm, done: boolean, analysis: boolean): Progress {
     if (algorithm === 'mcts') {
       const r = (this.mcts as Mcts).result();
-      return {
+      const p: Progress = {
         algorithm,
         move: r.move,
         winRate: r.winRate,
@@ -342,18 +429,33 @@ export class Bot {
         nodes: r.playouts,
         timeMs: r.timeMs,
         pv: r.pv,
-        candidates: r.candidates.slice(0, MAX_CANDIDATES).map((c) => ({ ...c, score: 0 })),
+        candidates: r.candidates.slice(0, MAX_CANDIDATES).map((c) => ({ move: c.move, visits: c.visits, score: 0, winRate: c.winRate, prior: c.prior, pv: c.pv })),
         done,
         reason: done ? r.reason : '',
       };
+      const own = analysis ? this.ownership : null;
+      if (own !== null && own.sum !== null && own.playouts > 0) {
+        const sum = own.sum;
+        const map = new Float32Array(sum.length);
+        for (let i = 0; i < sum.length; i++) map[i] = sum[i] / own.playouts;
+        p.ownership = map;
+        p.scoreLead = (own.margin / own.playouts) * (this.position().currentPlayer() === 0 ? 1 : -1);
+      }
+      return p;
     }
     const search = this.alphaBetaExact !== null && this.running === this.alphaBetaExact ? this.alphaBetaExact : (this.alphaBeta as AlphaBeta);
     const r = search.result();
     const scale = this.entry?.scoreScale ?? 100;
-    const candidates: Candidate[] = r.rootMoves
-      .slice(0, MAX_CANDIDATES)
-      .map((m) => ({ move: m.move, visits: 0, score: m.score, winRate: winRateOf(m.score, scale), prior: 0 }));
-    return {
+    const candidates: Candidate[] = r.rootMoves.slice(0, MAX_CANDIDATES).map((m, i) => ({
+      move: m.move,
+      visits: 0,
+      score: m.score,
+      winRate: winRateOf(m.score, scale),
+      prior: 0,
+      pv: i === 0 && r.pv[0] === m.move ? r.pv : analysis ? search.lineAfter(m.move, Math.max(1, m.depth)) : [m.move],
+      depth: m.depth,
+    }));
+    const p: Progress = {
       algorithm,
       move: r.move,
       winRate: winRateOf(r.score, scale),
@@ -367,6 +469,11 @@ export class Bot {
       done,
       reason: done ? r.reason : '',
     };
+    // A win or loss alpha-beta saw (a loss only once the iteration saw it in full: a bound proves no loss).
+    if (isWinScore(r.score) && r.move !== null && (r.score > 0 || r.solved)) {
+      p.proven = { kind: r.score > 0 ? 'win' : 'loss', plies: WIN - Math.abs(r.score) };
+    }
+    return p;
   }
 
   private position(): Position {
@@ -393,10 +500,36 @@ function solvedProgress(solved: Presolved, move: number, timeMs: number, scale: 
     nodes: solved.nodes,
     timeMs,
     pv: solved.pv ?? [move],
-    candidates: [{ move, visits: 0, score, winRate, prior: 0 }],
+    candidates: [{ move, visits: 0, score, winRate, prior: 0, pv: solved.pv ?? [move] }],
     done: true,
     reason: 'solved',
+    ...(solved.proven === undefined ? {} : { proven: solved.proven }),
   };
+}
+
+/**
+ * Keeps a solver's answer in a report of the search that goes on after it (an analysis without limits): its move
+ * leads the candidates with the solver's score, the line the solver's (or the search's for that move, when the
+ * solver gave the move alone), and `proven` when the solver proved it.
+ */
+function pin(p: Progress, solved: Presolved, scale: number): void {
+  const move = solved.move as number;
+  const score = solved.score ?? 0;
+  const winRate = winRateOf(score, scale);
+  const own = solved.pv ?? [move];
+  const searched = p.move;
+  const found = p.candidates.find((c) => c.move === move);
+  const pv = own.length <= 1 && found !== undefined && found.pv.length > 1 ? found.pv : own;
+  const lead: Candidate = { move, visits: 0, score, winRate, prior: 0, pv };
+  if (found?.depth !== undefined) lead.depth = found.depth;
+  p.candidates = [lead, ...p.candidates.filter((c) => c.move !== move)].slice(0, MAX_CANDIDATES);
+  p.move = move;
+  p.score = score;
+  p.winRate = winRate;
+  p.pv = pv;
+  // Without a proof of its own (a VCT), the search's proof stands only if it is about the same move.
+  if (solved.proven !== undefined) p.proven = solved.proven;
+  else if (searched !== move) delete p.proven;
 }
 
 /** Maps an alpha-beta score to a win rate: proven results to 0 or 1, evaluations through a logistic curve. */

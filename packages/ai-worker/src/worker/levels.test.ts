@@ -3,7 +3,7 @@ import { Rng } from '@qi/engine';
 import { levelBudget, pickCandidate } from './levels.js';
 import type { Candidate } from './protocol.js';
 
-const cand = (move: number, winRate: number): Candidate => ({ move, winRate, visits: 0, score: 0, prior: 0 });
+const cand = (move: number, winRate: number): Candidate => ({ move, winRate, visits: 0, score: 0, prior: 0, pv: [move] });
 
 describe('levels', () => {
   it('gives every level 1-10 a budget that grows, with randomness fading out', () => {

@@ -1,4 +1,7 @@
 /** Plain-data types of the worker API: what crosses the comlink boundary (moves are integers). */
+import type { Proven } from '../core/presolve.js';
+
+export type { Proven };
 
 /** The two searches, and 'classic': the game's fixed baseline bot of the MFC course programs (no budget, no levels). */
 export type Algorithm = 'mcts' | 'alphabeta' | 'classic';
@@ -51,6 +54,18 @@ export interface ThinkLimits {
   algorithm?: Algorithm;
 }
 
+/** What a review spends on each position (at least one field); the first limit reached ends that position's analysis. */
+export interface ReviewBudget {
+  /** Playouts (MCTS) or nodes (alpha-beta) per position. */
+  nodes?: number;
+  /** Wall-clock budget per position, ms. */
+  timeMs?: number;
+  /** Depth limit per position (alpha-beta). */
+  depth?: number;
+  /** Which search; default the game's. */
+  algorithm?: Algorithm;
+}
+
 /** One candidate move. */
 export interface Candidate {
   /** The move. */
@@ -63,6 +78,14 @@ export interface Candidate {
   winRate: number;
   /** MCTS prior (0 without one). */
   prior: number;
+  /**
+   * The line that starts with this move (its first element is `move`): MCTS the most visited children below it;
+   * alpha-beta the search's principal variation for its move, for the others the moves the transposition table
+   * holds after them in an analysis (just `[move]` in a think). Built only when a report is made.
+   */
+  pv: number[];
+  /** Alpha-beta: the depth (iteration) its score comes from; absent for MCTS. */
+  depth?: number;
 }
 
 /** A progress report or the final answer of a search. */
@@ -91,4 +114,22 @@ export interface Progress {
   done: boolean;
   /** Why the search ended (final answer only). */
   reason: string;
+  /**
+   * Set when the result is proven rather than estimated: a game's solver proved it (Reversi's endgame solver: the
+   * exact disc difference; Gomoku's VCF: a win in `plies`), or alpha-beta saw a won or lost line in full (win/loss
+   * in `plies`, within the game's move selection). `move`, `score` and `pv` are then the proof's.
+   */
+  proven?: Proven;
+  /**
+   * Go analysis: the final ownership of the search's own playouts since the analysis started, one value per board
+   * point from −1 (White's in every playout) to +1 (Black's in every playout), indexed row-major from the top-left:
+   * index row × size + col for `GoPosition.point(col, row)` (row 0 the top row, col 0 column A) — the order of
+   * `GoPosition.points()`, size × size values. A copy made for each report.
+   */
+  ownership?: Float32Array;
+  /**
+   * Go analysis: the mean final margin of those playouts, in points, for the player to move (area minus the
+   * opponent's, komi included): the score lead the playouts expect.
+   */
+  scoreLead?: number;
 }
