@@ -46,4 +46,16 @@ describe('the Chinese Checkers definition', () => {
     expect(checkers.moveToText(c, CHECKERS_LEAVE)).toBe('leave');
     expect(checkers.parseMove(c, 'leave')).toBe(CHECKERS_LEAVE);
   });
+
+  it('writes and reads per-move comments in its record (undefined for none, written as null)', () => {
+    const rules = checkers.rules();
+    const pos = games.position({ game: 'checkers', rules, moves: ['o2-m6', 'c2-e6', 'n1-m5'] }) as ReturnType<typeof checkers.create>;
+    const moves = pos.history();
+    const comments = ['好 ] \\', undefined, 'third\nmove'];
+    const text = checkers.record.write({ rules, moves, players: ['A', 'B'], comments });
+    expect(JSON.parse(text).comments).toEqual(['好 ] \\', null, 'third\nmove']);
+    expect(checkers.record.read(text)).toEqual({ rules, moves, players: ['A', 'B'], comments });
+    expect(checkers.record.read(checkers.record.write({ rules, moves, players: ['A', 'B'] })).comments).toBeUndefined();
+    expect(() => checkers.record.write({ rules, moves, players: ['A', 'B'], comments: [1 as never] })).toThrow('checkers record.comments[0] (move 1) must be text, got 1');
+  });
 });

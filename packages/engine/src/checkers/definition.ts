@@ -1,4 +1,4 @@
-import { checkFields, within, type GameRecord, type RecordedGame } from '../core/definition.js';
+import { checkFields, moveComments, within, type GameRecord, type RecordedGame } from '../core/definition.js';
 import { playChecked } from '../core/game.js';
 import { geometry, holeIndex } from './geometry.js';
 import { CheckersPosition, startSetup, type CheckersSetup } from './position.js';
@@ -75,19 +75,20 @@ function decode(input: string | Uint8Array): string {
   return typeof input === 'string' ? input : new TextDecoder('utf-8', { fatal: true }).decode(input);
 }
 
-/** Reads a `qi-checkers` JSON record (validated, every move checked); the places follow from the moves. */
+/** Reads a `qi-checkers` JSON record (validated, every move checked; its `comments` as comments); the places follow from the moves. */
 function readRecord(input: string | Uint8Array): GameRecord<CheckersRules, CheckersStart> {
   const { record, moves } = readCheckersRecord(decode(input));
   const out: GameRecord<CheckersRules, CheckersStart> = { rules: record.rules, moves, players: record.players };
   if (record.setup) out.start = start(record.setup, record.rules);
+  if (record.comments) out.comments = record.comments.map((c) => c ?? undefined);
   return out;
 }
 
-/** Writes a `qi-checkers` JSON record (full hop paths; `result.places` when the game is over). */
+/** Writes a `qi-checkers` JSON record (full hop paths; `comments` when a move has one; `result.places` when the game is over). */
 function writeRecord(record: GameRecord<CheckersRules, CheckersStart>): string {
   const pos = create(record.rules, record.start);
   for (const m of record.moves) playChecked(pos, m);
-  return writeCheckersRecord(pos, record.players);
+  return writeCheckersRecord(pos, record.players, moveComments(record, 'checkers'));
 }
 
 /** Chinese Checkers: rules CheckersRules (star or 8x8, 1–6 players), starts CheckersStart, hop paths, `qi-checkers` JSON. */

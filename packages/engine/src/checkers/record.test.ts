@@ -113,4 +113,32 @@ describe('checkers JSON game record', () => {
     const over = { ...base, rules: { players: 2, turnCap: 1 }, moves: ['o2-m6', 'c2-e6'] };
     expect(readErr(over)).toMatch(/^move 2 \(c2-e6\): the game was already over/);
   });
+
+  it('keeps per-move comments aligned with the moves (null for none), validated on read', () => {
+    const pos = randomGame({ players: 3 }, 12, 21);
+    const n = pos.history().length;
+    const comments = Array.from({ length: n }, (_, i) => (i === 0 ? '红方先走 [开局]' : i === 4 ? 'a ] b \\ c\n"quoted"' : null));
+    const plain = writeCheckersRecord(pos);
+    const text = writeCheckersRecord(pos, undefined, comments);
+    const json = JSON.parse(text) as { version: number; comments: unknown[] };
+    expect(json.version).toBe(1);
+    expect(json.comments).toEqual(comments);
+    const back = readCheckersRecord(text);
+    expect(back.record.comments).toEqual(comments);
+    expect(back.record).toEqual(checkersRecord(pos, undefined, comments));
+    expect(writeCheckersRecord(back.position, undefined, back.record.comments)).toBe(text);
+    // Shorter lists are padded with null; no comment at all writes no field: the text of a record without them.
+    expect(checkersRecord(pos, undefined, ['x']).comments).toEqual(['x', ...new Array(n - 1).fill(null)]);
+    expect(writeCheckersRecord(pos, undefined, [null, undefined])).toBe(plain);
+    expect(plain).not.toContain('comments');
+    expect(readCheckersRecord(plain).record.comments).toBeUndefined();
+    expect(() => checkersRecord(pos, undefined, new Array(n + 1).fill('x'))).toThrow(`${n + 1} comments for ${n} moves`);
+    // Read: one entry per move at most, each text or null, named by its index.
+    const two = { ...base, moves: ['o2-m6', 'c2-e6'] };
+    expect(readCheckersRecord(JSON.stringify({ ...two, comments: ['first', null] })).record.comments).toEqual(['first', null]);
+    expect(readCheckersRecord(JSON.stringify({ ...two, comments: [null] })).record.comments).toBeUndefined();
+    expect(readErr({ ...two, comments: ['ok', 7] })).toBe('comments[1] (move 2): 7 is neither text nor null');
+    expect(readErr({ ...two, comments: 'ok' })).toMatch(/^comments must be a list/);
+    expect(readErr({ ...two, comments: ['a', 'b', 'c'] })).toBe('comments has 3 entries for 2 moves');
+  });
 });

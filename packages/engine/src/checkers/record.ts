@@ -16,7 +16,10 @@ import { checkersRules, type CheckersRules } from './rules.js';
  * Moves are full hop paths of hole names (a step is two holes), "pass", or "leave" (the player to move leaves the
  * game). `setup` (optional) starts from a composed position: `{ "pieces": [["q1", …], …], "toMove": 0 }`.
  * `result.places` (written when the game is over) gives each player's finishing place, 0 = first, -1 = not placed
- * by finishing (at a cap or stalemate, the last one left, or a player who left).
+ * by finishing (at a cap or stalemate, the last one left, or a player who left). `comments` (optional, written only
+ * when some move has one) is aligned with `moves`: `comments[i]` is text about the position after `moves[i]`, or
+ * null for none. It is still version 1: a record without comments is what it always was; a reader older than
+ * comments refuses a record with them (`unknown field "comments"`) rather than losing them quietly.
  */
 export interface CheckersRecord {
   format: 'qi-checkers';
@@ -25,6 +28,8 @@ export interface CheckersRecord {
   players: string[];
   setup?: { pieces: string[][]; toMove: number };
   moves: string[];
+  /** One entry per move (text, or null for none); absent when no move has a comment. */
+  comments?: (string | null)[];
   result?: { places: number[] };
 }
 
@@ -40,8 +45,11 @@ export class CheckersRecordError extends Error {
   override name = 'CheckersRecordError';
 }
 
-/** The record of a position's game so far (replays it from its initial setup to write full hop paths). */
-export function checkersRecord(pos: CheckersPosition, players?: readonly string[]): CheckersRecord {
+/**
+ * The record of a position's game so far (replays it from its initial setup to write full hop paths), with
+ * `comments[i]` on move i (undefined or null for none; RangeError when not text or longer than the moves).
+ */
+export function checkersRecord(pos: CheckersPosition, players?: readonly string[], comments?: readonly (string | null | undefined)[]): CheckersRecord {
   const names = players ? [...players] : Array.from({ length: pos.playerCount }, (_, p) => `Player ${p + 1}`);
   if (names.length !== pos.playerCount) throw new RangeError(`${names.length} player names for ${pos.playerCount} players`);
   const setup = pos.initialSetup();
@@ -52,6 +60,16 @@ export function checkersRecord(pos: CheckersPosition, players?: readonly string[
     replay.play(m);
   }
   const record: CheckersRecord = { format: 'qi-checkers', version: 1, rules: { ...pos.rules }, players: names, moves };
+  if (comments !== undefined) {
+    if (comments.length > moves.length) throw new RangeError(`${comments.length} comments for ${moves.length} moves (comments[i] is on move i + 1)`);
+    const list = moves.map((_, i) => {
+      const c: unknown = comments[i];
+      if (c === undefined || c === null) return null;
+      if (typeof c !== 'string') throw new RangeError(`comments[${i}] (move ${i + 1}) must be text or null, got ${JSON.stringify(c)}`);
+      return c;
+    });
+    if (list.some((c) => c !== null)) record.comments = list;
+  }
   if (!isStandardStart(pos.rules, setup)) {
     record.setup = { pieces: setup.pieces.map((l) => l.map((c) => pos.geometry.names[c])), toMove: setup.toMove };
   }
@@ -60,8 +78,8 @@ export function checkersRecord(pos: CheckersPosition, players?: readonly string[
 }
 
 /** The record as JSON text (one move per line would be longer; this is compact but readable). */
-export function writeCheckersRecord(pos: CheckersPosition, players?: readonly string[]): string {
-  return JSON.stringify(checkersRecord(pos, players), null, 1) + '\n';
+export function writeCheckersRecord(pos: CheckersPosition, players?: readonly string[], comments?: readonly (string | null | undefined)[]): string {
+  return JSON.stringify(checkersRecord(pos, players, comments), null, 1) + '\n';
 }
 
 function isStandardStart(rules: CheckersRules, setup: CheckersSetup): boolean {
@@ -69,7 +87,7 @@ function isStandardStart(rules: CheckersRules, setup: CheckersSetup): boolean {
   return setup.toMove === standard.toMove && JSON.stringify(setup.pieces) === JSON.stringify(standard.pieces);
 }
 
-const RECORD_KEYS = ['format', 'version', 'rules', 'players', 'setup', 'moves', 'result'];
+const RECORD_KEYS = ['format', 'version', 'rules', 'players', 'setup', 'moves', 'comments', 'result'];
 
 /** Reads and validates a record: bad JSON, unknown fields or holes, and illegal moves throw CheckersRecordError. */
 export function readCheckersRecord(text: string): ReadRecord {
@@ -131,6 +149,16 @@ export function readCheckersRecord(text: string): ReadRecord {
     moves.push(move);
   });
   const record: CheckersRecord = { format: 'qi-checkers', version: 1, rules, players: [...players], moves: [...(obj.moves as string[])] };
+  if (obj.comments !== undefined) {
+    const list = obj.comments;
+    if (!Array.isArray(list)) throw new CheckersRecordError(`comments must be a list of texts or nulls, one per move, got ${JSON.stringify(list)}`);
+    if (list.length > moves.length) throw new CheckersRecordError(`comments has ${list.length} entries for ${moves.length} moves`);
+    list.forEach((c, i) => {
+      if (c !== null && typeof c !== 'string') throw new CheckersRecordError(`comments[${i}] (move ${i + 1}): ${JSON.stringify(c)} is neither text nor null`);
+    });
+    // As the writer gives it: one entry per move, absent when every entry is null.
+    if (list.some((c) => c !== null)) record.comments = moves.map((_, i) => (list[i] as string | null | undefined) ?? null);
+  }
   if (setupText) record.setup = setupText;
   if (obj.result !== undefined) {
     const places = (obj.result as { places?: unknown })?.places;

@@ -34,8 +34,15 @@ export interface GameRecord<R = object, S = object> {
   players?: string[];
   /** The result as the format writes it (SGF RE: `B+3.5`, `W+R`, `0` …). */
   result?: string;
-  /** Other game information as text, by SGF property (DT, EV, GN, PC, C, BR, WR, RU …). */
+  /** Other game information as text, by SGF property (DT, EV, GN, PC, C, BR, WR, RU …); `C` is the root's comment (the start). */
   info?: Record<string, string>;
+  /**
+   * Comments on the moves: `comments[i]` is about the position after `moves[i]` (SGF: the C of that move's node;
+   * the Chinese Checkers record: its `comments[i]`), undefined for none (null, as JSON gives it, is taken as none).
+   * Writers take it shorter than `moves` (the rest have none), never longer. Readers give it only when some move
+   * has a comment, and then with one entry per move. The comment on the start (before any move) is `info.C`.
+   */
+  comments?: (string | undefined)[];
 }
 
 /** A game's record file format: reads a record into rules, start and moves, and writes one. */
@@ -209,4 +216,35 @@ export function within<T>(where: string, check: () => T): T {
     if (e instanceof RangeError) throw new RangeError(`${where}: ${e.message}`);
     throw e;
   }
+}
+
+/**
+ * A record's move comments checked for its writer: one entry per move (undefined for none, null taken as none), or
+ * undefined when no move has one; RangeError naming `game` and the bad index, or too many comments.
+ */
+export function moveComments(record: GameRecord, game: string): (string | undefined)[] | undefined {
+  const list = record.comments as unknown;
+  if (list === undefined || list === null) return undefined;
+  if (!Array.isArray(list)) throw new RangeError(`${game} record.comments must be a list of texts, got ${JSON.stringify(list)}`);
+  if (list.length > record.moves.length) {
+    throw new RangeError(`${game} record.comments has ${list.length} entries for ${record.moves.length} moves (comments[i] is on moves[i])`);
+  }
+  const out: (string | undefined)[] = [];
+  let any = false;
+  for (let i = 0; i < record.moves.length; i++) {
+    const c: unknown = list[i];
+    if (c === undefined || c === null) out.push(undefined);
+    else if (typeof c === 'string') {
+      out.push(c);
+      any = true;
+    } else throw new RangeError(`${game} record.comments[${i}] (move ${i + 1}) must be text, got ${JSON.stringify(c)}`);
+  }
+  return any ? out : undefined;
+}
+
+/** Two comments on one position as one (the earlier first, a blank line between); either may be absent. */
+export function joinComments(a: string | undefined, b: string | undefined): string | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return `${a}\n\n${b}`;
 }

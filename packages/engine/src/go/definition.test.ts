@@ -140,3 +140,88 @@ describe('the Go definition: SGF records (shared data)', () => {
     expect(go.record.read(text).start).toEqual({ black: ['E5'], toMove: 'white' });
   });
 });
+
+describe('the Go definition: comments in SGF records', () => {
+  const tricky = ['黑棋这手好棋！', 'a ] bracket, a \\ backslash, \\] both', 'two\nlines\n\nand a blank one', '', '白 [W] 认输\\'];
+
+  it('writes each comment as the C of its move and reads them back equal, escaped and in UTF-8', () => {
+    const probe = go.create({ size: 9 });
+    const moves = ['E5', 'C3', 'pass', 'G7', 'D4', 'pass', 'pass'].map((t) => probe.parseMove(t));
+    const comments = [tricky[0], undefined, tricky[1], tricky[2], tricky[3], tricky[4], '终局'];
+    const rec = { rules: go.rules({ size: 9 }), moves, comments, info: { C: '根 ] \\ 注释' } };
+    const text = go.record.write(rec);
+    expect(text).toContain('CA[UTF-8]');
+    expect(text).toContain('C[a \\] bracket, a \\\\ backslash, \\\\\\] both]');
+    const back = go.record.read(new TextEncoder().encode(text));
+    expect(back.comments).toEqual(comments);
+    expect(back.comments).toHaveLength(moves.length);
+    expect(back.info?.C).toBe('根 ] \\ 注释');
+    expect(back.moves).toEqual(moves);
+    expect(go.record.write(back)).toBe(text);
+    // Fewer comments than moves: the rest have none, read back as one entry per move.
+    const short = go.record.read(go.record.write({ rules: rec.rules, moves, comments: [undefined, 'C3?'] }));
+    expect(short.comments).toEqual([undefined, 'C3?', undefined, undefined, undefined, undefined, undefined]);
+    // No comments (or only empty entries): no C anywhere, the text as before, no comments read.
+    const plain = go.record.write({ rules: rec.rules, moves });
+    expect(go.record.write({ rules: rec.rules, moves, comments: [undefined, null as never] })).toBe(plain);
+    expect(plain).not.toContain('C[');
+    expect(go.record.read(plain).comments).toBeUndefined();
+  });
+
+  it('refuses comments that are not text or outnumber the moves, naming the index', () => {
+    const rules = go.rules({ size: 9 });
+    expect(() => go.record.write({ rules, moves: [40], comments: [5 as never] })).toThrow('go record.comments[0] (move 1) must be text, got 5');
+    expect(() => go.record.write({ rules, moves: [40], comments: ['a', 'b'] })).toThrow('go record.comments has 2 entries for 1 moves');
+  });
+
+  it('keeps comments on their moves where passes are added or folded; a folded pass\'s or a moveless node\'s comment joins the move before', () => {
+    const probe = go.create({ size: 9 });
+    const text = (rec: ReturnType<typeof go.record.read>) => rec.moves.map((m) => probe.moveToText(m));
+    // White moves twice: a pass is added for Black between, without a comment.
+    const added = go.record.read('(;SZ[9]C[start];B[ee]C[one];W[cc]C[two];W[gg]C[three])');
+    expect(text(added)).toEqual(['E5', 'C7', 'pass', 'G3']);
+    expect(added.comments).toEqual(['one', 'two', undefined, 'three']);
+    // A pass pair in the middle folds: the passes' comments join the comment of the move before.
+    const folded = go.record.read('(;SZ[9];B[ee]C[e5];W[tt]C[W passes];B[tt]C[B passes];W[cc]C[c7])');
+    expect(text(folded)).toEqual(['E5', 'C7']);
+    expect(folded.comments).toEqual(['e5\n\nW passes\n\nB passes', 'c7']);
+    // A node without a move: its comment joins the move before it, or the root's comment before the first move.
+    const moveless = go.record.read('(;SZ[9]C[root];C[before any move];B[ee];;C[after E5];W[cc])');
+    expect(moveless.info?.C).toBe('root\n\nbefore any move');
+    expect(moveless.comments).toEqual(['after E5', undefined]);
+    // The two passes that end a game keep theirs.
+    const end = go.record.read('(;SZ[9];B[ee];W[cc];B[tt]C[B passes];W[tt]C[game over])');
+    expect(text(end)).toEqual(['E5', 'C7', 'pass', 'pass']);
+    expect(end.comments).toEqual([undefined, undefined, 'B passes', 'game over']);
+  });
+
+  it('GNU Go records of the shared data: comments of the main line on their moves, round-tripped', () => {
+    const aya = go.record.read(file('9x9/olympiad2006_9x9_aya-gnu.sgf'));
+    expect(aya.comments).toHaveLength(aya.moves.length);
+    const pos = go.create(aya.rules, aya.start);
+    const said = aya.comments!.flatMap((c, i) => (c === undefined ? [] : [[i + 1, pos.moveToText(aya.moves[i]), c]]));
+    expect(said).toEqual([
+      [16, 'C5', 'bbbbbbbbbbaaaaaaaa\n\nGNU Go never play this kind of ko :('],
+      [30, 'F6', 'Baaaaaahhhhhhhhhh again |'],
+      [44, 'C7', 'ouch'],
+    ]);
+    // Main line with variations, Black moving twice around empty nodes, and a result comment on the last (moveless) node.
+    const goliath = go.record.read(file('13x13/mertin13x13_gnugo-goliath2.W+38.sgf'));
+    const c = goliath.comments!;
+    expect(c.filter((x) => x !== undefined)).toHaveLength(9);
+    expect(c[64]).toBe(' I think B leads by ca. 30 points...');
+    expect(c[66]).toBe(' ??');
+    expect(c[c.length - 1]).toBe('W+38.5');
+    for (const rec of [aya, goliath]) {
+      const text = go.record.write(rec);
+      const back = go.record.read(text);
+      expect(back).toEqual(rec);
+      expect(go.record.write(back)).toBe(text);
+    }
+  });
+
+  it('still names what is wrong in a malformed record with comments', () => {
+    expect(() => go.record.read('(;SZ[9];B[ee]C[unclosed')).toThrow(SgfError);
+    expect(() => go.record.read('(;SZ[9];B[ee]C[fine];W[zz]C[bad point])')).toThrow(/move 2: W\[zz\]/);
+  });
+});

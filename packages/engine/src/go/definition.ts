@@ -1,4 +1,4 @@
-import { checkFields, colorOf, parseColor, stringList, within, type GameRecord, type RecordedGame } from '../core/definition.js';
+import { checkFields, colorOf, joinComments, moveComments, parseColor, stringList, within, type GameRecord, type RecordedGame } from '../core/definition.js';
 import { PASS } from '../core/game.js';
 import { SgfError } from '../sgf/error.js';
 import { BLACK, WHITE } from './board.js';
@@ -121,20 +121,32 @@ export interface GoEvent {
  * looks at differ by those passes. Returns the moves and who is to move after them.
  */
 export function alternatingMoves(events: readonly GoEvent[], first: 0 | 1, last?: 0 | 1): { moves: number[]; toMove: 0 | 1 } {
+  const { moves, toMove } = alternate(events, first, last);
+  return { moves, toMove };
+}
+
+/** alternatingMoves, also telling where each move came from: `from[j]` is the index in `events` of moves[j], -1 for an added pass. */
+function alternate(events: readonly GoEvent[], first: 0 | 1, last?: 0 | 1): { moves: number[]; toMove: 0 | 1; from: number[] } {
   const moves: number[] = [];
+  const from: number[] = [];
   let toMove = first;
-  const push = (move: number): void => {
-    if (move === PASS && moves.length > 0 && moves[moves.length - 1] === PASS) moves.pop();
-    else moves.push(move);
+  const push = (move: number, source: number): void => {
+    if (move === PASS && moves.length > 0 && moves[moves.length - 1] === PASS) {
+      moves.pop();
+      from.pop();
+    } else {
+      moves.push(move);
+      from.push(source);
+    }
     toMove = (toMove ^ 1) as 0 | 1;
   };
-  for (const e of events) {
-    if (e.player !== toMove) push(PASS);
-    push(e.move);
-  }
+  events.forEach((e, k) => {
+    if (e.player !== toMove) push(PASS, -1);
+    push(e.move, k);
+  });
   // `last` to move at the end (a GTP genmove for either colour): a pass for the other one when it is not.
-  if (last !== undefined && toMove !== last) push(PASS);
-  return { moves, toMove };
+  if (last !== undefined && toMove !== last) push(PASS, -1);
+  return { moves, toMove, from };
 }
 
 /** The RU text of the rule sets SGF names, when `r` is one of them. */
@@ -188,7 +200,9 @@ export function goRecordStart(rec: GoRecord): { start: GoStart | undefined; even
 /**
  * Reads a Go SGF: rules from SZ, KM and RU (a rule set Qi knows gives scoring, ko and suicide; otherwise the
  * defaults), the root's setup and side to move as the start (goRecordStart), and the main line's moves made
- * alternating (see alternatingMoves). Moves are checked for legality only when played.
+ * alternating (see alternatingMoves), each node's C as the comment of its move (see commentsOf: comments of
+ * nodes without a move and of folded passes join the comment before them), the root's C as `info.C`. Moves are
+ * checked for legality only when played.
  */
 function readRecord(input: string | Uint8Array): GameRecord<GoRules, GoStart> {
   const rec = readGoSgf(input);
@@ -209,13 +223,19 @@ function readRecord(input: string | Uint8Array): GameRecord<GoRules, GoStart> {
   put('WR', rec.white.rank);
   put('RU', rec.rulesText);
   put('C', root?.comment);
-  const { moves } = alternatingMoves(events, first);
+  const { moves, from } = alternate(events, first);
   // Two passes in a row at the end of the main line end the game, and the record keeps them. (alternatingMoves folds a
   // pass that follows a pass, so that play can go on after passes in the middle of a record, as GTP sessions do.)
   const n = events.length;
   const endsByPasses = n >= 2 && events[n - 1].move === PASS && events[n - 2].move === PASS && events[n - 1].player !== events[n - 2].player;
-  if (endsByPasses && !(moves.length >= 2 && moves[moves.length - 1] === PASS && moves[moves.length - 2] === PASS)) moves.push(PASS, PASS);
+  if (endsByPasses && !(moves.length >= 2 && moves[moves.length - 1] === PASS && moves[moves.length - 2] === PASS)) {
+    // The passes put back are those two events' passes (each kept once).
+    moves.push(PASS, PASS);
+    from.push(from.includes(n - 2) ? -1 : n - 2, from.includes(n - 1) ? -1 : n - 1);
+  }
   const out: GameRecord<GoRules, GoStart> = { rules: r, moves, info };
+  const comments = commentsOf(rec, from, events.length, info);
+  if (comments !== undefined) out.comments = comments;
   if (s !== undefined) out.start = within('SGF root', () => start(s, r));
   if (rec.black.name !== undefined || rec.white.name !== undefined) out.players = [rec.black.name ?? '', rec.white.name ?? ''];
   if (rec.result !== undefined) out.result = rec.result;
@@ -223,9 +243,40 @@ function readRecord(input: string | Uint8Array): GameRecord<GoRules, GoStart> {
 }
 
 /**
+ * The comments of a record's nodes on the alternating moves read from it (`from`: see alternate). A move's comment
+ * stays on that move, wherever passes were added or folded around it. The comment of a node that is no move of the
+ * list — a node without a move, or a pass folded away with the pass before it — is about the board as the list
+ * shows it there, so it joins the comment of the last move kept before it (joinComments: a blank line between),
+ * or the root's comment (`info.C`) before the first one. The root's own comment is `info.C` (also when the root
+ * holds a move). Undefined when no move has a comment.
+ */
+function commentsOf(rec: GoRecord, from: readonly number[], events: number, info: Record<string, string>): (string | undefined)[] | undefined {
+  const at = new Array<number>(events).fill(-1);
+  from.forEach((e, j) => {
+    if (e >= 0) at[e] = j;
+  });
+  const comments = new Array<string | undefined>(from.length).fill(undefined);
+  let event = -1;
+  let shown = -1; // the move the list shows after the nodes so far (-1: the start)
+  rec.nodes.forEach((node, k) => {
+    if (node.move !== undefined) {
+      event++;
+      if (at[event] >= 0) shown = at[event];
+    }
+    if (k === 0 || node.comment === undefined) return;
+    if (shown < 0) {
+      const c = joinComments(info.C, node.comment);
+      if (c !== undefined) info.C = c;
+    } else comments[shown] = joinComments(comments[shown], node.comment);
+  });
+  return comments.some((c) => c !== undefined) ? comments : undefined;
+}
+
+/**
  * Writes a Go SGF (FF[4] GM[1]): SZ, KM, HA and the start's stones in the root (handicap and black stones as AB,
  * white as AW, PL when the side to move is not the natural one), RU as `info.RU` or the name of the rule set the
- * rules are (Japanese, Chinese, AGA, NZ, Tromp-Taylor), then one node per move.
+ * rules are (Japanese, Chinese, AGA, NZ, Tromp-Taylor), `info.C` as the root's C, then one node per move, with
+ * `comments[i]` as its C.
  */
 function writeRecord(record: GameRecord<GoRules, GoStart>): string {
   const r = rules(record.rules);
@@ -258,11 +309,15 @@ function writeRecord(record: GameRecord<GoRules, GoStart>): string {
     place: info.PC,
     nodes: [root],
   };
+  const comments = moveComments(record, 'go');
   let player = pos.currentPlayer() as 0 | 1;
-  for (const m of record.moves) {
-    rec.nodes.push({ move: { color: player, vertex: m === PASS ? null : { col: pos.col(m), row: pos.row(m) } }, setup: [], line: 0, column: 0 });
+  record.moves.forEach((m, i) => {
+    const node: GoRecordNode = { move: { color: player, vertex: m === PASS ? null : { col: pos.col(m), row: pos.row(m) } }, setup: [], line: 0, column: 0 };
+    const c = comments?.[i];
+    if (c !== undefined) node.comment = c;
+    rec.nodes.push(node);
     player = (player ^ 1) as 0 | 1;
-  }
+  });
   return writeGoSgf(rec);
 }
 

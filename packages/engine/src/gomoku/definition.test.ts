@@ -56,4 +56,36 @@ describe('the Gomoku definition', () => {
       expect(gomoku.record.write(back)).toBe(text);
     }
   });
+
+  it('comments: each move\'s comment as the C of its node, read back equal (Chinese, brackets, backslashes, newlines)', () => {
+    const puzzle = readFileSync(new URL('renju-vcf-puzzles.jsonl', DATA), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Puzzle)
+      .find((p) => p.status === 'vcf-solved-by-quintet' && p.solutionLine!.length >= 3)!;
+    const rules = gomoku.rules({ rule: puzzle.rule });
+    const start = gomoku.start({ black: puzzle.black, white: puzzle.white, toMove: puzzle.toMove }, rules);
+    const pos = gomoku.create(rules, start);
+    const moves = puzzle.solutionLine!.map((t) => pos.parseMove(t));
+    const comments: (string | undefined)[] = ['冲四！', undefined, 'a ] b \\ c\nnext line \\]'];
+    const plain = gomoku.record.write({ rules, start, moves, info: { C: '题目 [VCF]' } });
+    const text = gomoku.record.write({ rules, start, moves, comments, info: { C: '题目 [VCF]' } });
+    expect(text).toContain('CA[UTF-8]');
+    expect(text).toContain('C[a \\] b \\\\ c\nnext line \\\\\\]]');
+    const back = gomoku.record.read(new TextEncoder().encode(text));
+    expect(back.comments).toEqual([...comments, ...new Array(moves.length - 3).fill(undefined)]);
+    expect(back.info).toEqual({ C: '题目 [VCF]' });
+    expect(gomoku.record.write(back)).toBe(text);
+    // Without comments: the same text as ever, and none read.
+    expect(plain).not.toMatch(/;[BW]\[[a-t]{2}\]C\[/);
+    expect(gomoku.record.read(plain).comments).toBeUndefined();
+    // A node without a move: its comment joins the move before (or the root's); a bad comment is refused by index.
+    const moveless = gomoku.record.read('(;GM[4]SZ[15]C[root];C[empty board];B[hh]C[centre];C[still the centre];W[hi])');
+    expect(moveless.info?.C).toBe('root\n\nempty board');
+    expect(moveless.comments).toEqual(['centre\n\nstill the centre', undefined]);
+    expect(() => gomoku.record.write({ rules, start, moves, comments: [{} as never] })).toThrow('gomoku record.comments[0] (move 1) must be text, got {}');
+    expect(() => gomoku.record.write({ rules, moves: [], comments: ['x'] })).toThrow('gomoku record.comments has 1 entries for 0 moves');
+    // A malformed record still says where.
+    expect(() => gomoku.record.read('(;GM[4]SZ[15];B[hh]C[ok];B[hi]C[twice])')).toThrow(/move 2: black plays out of turn/);
+  });
 });

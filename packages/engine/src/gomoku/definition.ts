@@ -1,4 +1,4 @@
-import { checkFields, colorOf, parseColor, stringList, within, type GameRecord, type RecordedGame } from '../core/definition.js';
+import { checkFields, colorOf, moveComments, parseColor, stringList, within, type GameRecord, type RecordedGame } from '../core/definition.js';
 import { GomokuPosition, parseRule, type GomokuRule } from './position.js';
 import { readGomokuSgf, writeGomokuSgf } from './sgf-gomoku.js';
 
@@ -95,7 +95,7 @@ function startOf(pos: GomokuPosition): GomokuStart | undefined {
 
 const INFO = ['DT', 'EV', 'GN', 'PC', 'C'];
 
-/** Reads a Gomoku SGF (GM[4], rule set in RU): every move is checked, renju forbidden points included. */
+/** Reads a Gomoku SGF (GM[4], rule set in RU): every move is checked, renju forbidden points included; C of the move nodes as `comments`. */
 function readRecord(input: string | Uint8Array): GameRecord<GomokuRules, GomokuStart> {
   const rec = readGomokuSgf(input);
   const pos = new GomokuPosition({ size: rec.size, rule: rec.rule });
@@ -110,10 +110,11 @@ function readRecord(input: string | Uint8Array): GameRecord<GomokuRules, GomokuS
   if (rec.info.PB !== undefined || rec.info.PW !== undefined) out.players = [rec.info.PB ?? '', rec.info.PW ?? ''];
   if (rec.info.RE !== undefined) out.result = rec.info.RE;
   for (const id of INFO) if (rec.info[id] !== undefined) out.info![id] = rec.info[id];
+  if (rec.comments !== undefined) out.comments = rec.comments.map((c) => c ?? undefined);
   return out;
 }
 
-/** Writes a Gomoku SGF (FF[4] GM[4] SZ RU, AB/AW and PL for a start, one node per move; every move checked). */
+/** Writes a Gomoku SGF (FF[4] GM[4] SZ RU, AB/AW and PL for a start, one node per move with `comments[i]` as C; every move checked). */
 function writeRecord(record: GameRecord<GomokuRules, GomokuStart>): string {
   const r = rules(record.rules);
   const pos = create(r, record.start === undefined ? undefined : start(record.start, r));
@@ -129,7 +130,8 @@ function writeRecord(record: GameRecord<GomokuRules, GomokuStart>): string {
   if (pb) info.PB = pb;
   if (pw) info.PW = pw;
   if (record.result !== undefined) info.RE = record.result;
-  return writeGomokuSgf({ size: r.size, rule: r.rule, black, white, toMove: colorOf(pos.currentPlayer()), moves: [...record.moves], info });
+  const comments = moveComments(record, 'gomoku');
+  return writeGomokuSgf({ size: r.size, rule: r.rule, black, white, toMove: colorOf(pos.currentPlayer()), moves: [...record.moves], info, ...(comments ? { comments } : {}) });
 }
 
 /** Gomoku / Renju: rules GomokuRules, starts GomokuStart, renju notation, SGF GM[4] records. */

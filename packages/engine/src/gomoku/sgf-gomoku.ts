@@ -1,3 +1,4 @@
+import { joinComments } from '../core/definition.js';
 import { playChecked } from '../core/game.js';
 import { SgfError } from '../sgf/error.js';
 import { SgfNode } from '../sgf/node.js';
@@ -28,6 +29,12 @@ export interface GomokuRecord {
   moves: number[];
   /** Player names, result and the like, as plain text (PB, PW, RE, DT, EV, GN, C of the root). */
   info: Record<string, string>;
+  /**
+   * Comments on the moves: `comments[i]` (C of the node of `moves[i]`) is about the position after it; undefined
+   * or null for none. Read: present only when some move has one, then one entry per move; the C of a node without
+   * a move joins the comment of the move before it (a blank line between), or `info.C` before the first move.
+   */
+  comments?: (string | undefined | null)[];
 }
 
 const INFO = ['PB', 'PW', 'RE', 'DT', 'EV', 'GN', 'PC', 'C'] as const;
@@ -107,11 +114,22 @@ export function readGomokuSgf(input: Uint8Array | string, options?: SgfParseOpti
       }
       record.moves.push(p);
     }
+    const c = node === root ? undefined : node.text('C');
+    if (c !== undefined) {
+      // About the position after the node: its (last) move's, or the start's.
+      const last = record.moves.length - 1;
+      if (last < 0) info.C = joinComments(info.C, c)!;
+      else {
+        record.comments ??= [];
+        record.comments[last] = joinComments(record.comments[last] ?? undefined, c);
+      }
+    }
   }
+  if (record.comments !== undefined) record.comments = Array.from({ length: record.moves.length }, (_, i) => record.comments![i] ?? undefined);
   return record;
 }
 
-/** Writes a record as SGF text (FF[4] GM[4] SZ RU, setup, PL when needed, one node per move). */
+/** Writes a record as SGF text (FF[4] GM[4] SZ RU, setup, PL when needed, one node per move with its comment as C). */
 export function writeGomokuSgf(record: GomokuRecord): string {
   const pos = recordStart(record);
   const g = pos.geo;
@@ -123,12 +141,14 @@ export function writeGomokuSgf(record: GomokuRecord): string {
   const natural = record.black.length > record.white.length ? 'white' : 'black';
   if (record.toMove !== natural || record.black.length + record.white.length > 0) root.set('PL', record.toMove === 'black' ? 'B' : 'W');
   let node = root;
-  for (const m of record.moves) {
+  record.moves.forEach((m, i) => {
     const colour = pos.currentPlayer();
     node = node.appendChild();
     node.set(colour === 0 ? 'B' : 'W', text(m));
+    const c = record.comments?.[i];
+    if (c !== undefined && c !== null) node.setText('C', c);
     playChecked(pos, m);
-  }
+  });
   return writeSgf(root);
 }
 

@@ -55,4 +55,41 @@ describe('the Reversi definition', () => {
     expect(() => reversi.record.read('(;GM[2];B[aa])')).toThrow('move 1 (black A1): the move flips nothing');
     expect(PASS).toBe(-1);
   });
+
+  it('comments: each move\'s comment as the C of its node, read back equal; passes put back have none', () => {
+    // An FFO position played out (it passes when it must), with a comment on every third move.
+    const [, , board, side] = readFileSync(new URL('ffo-1-39.tsv', DATA), 'utf8').trim().split('\n')[1].split('\t');
+    const start = reversi.start({ board, toMove: side }, {});
+    const pos = reversi.create({}, start);
+    const buf = new Int32Array(MAX_MOVES);
+    const moves: number[] = [];
+    while (!pos.isTerminal()) {
+      const m = buf[pos.legalMoves(buf) - 1];
+      pos.play(m);
+      moves.push(m);
+    }
+    const notes = ['黑方好棋', 'a ] b \\ c', 'line one\nline two', '', '\\]\\'];
+    const comments = moves.map((_, i) => (i % 3 === 0 ? notes[(i / 3) % notes.length] : undefined));
+    const plain = reversi.record.write({ rules: {}, start, moves });
+    const text = reversi.record.write({ rules: {}, start, moves, comments, info: { C: '开局 [FFO]' } });
+    expect(text).toContain('CA[UTF-8]');
+    expect(text).toContain('C[a \\] b \\\\ c]');
+    const back = reversi.record.read(new TextEncoder().encode(text));
+    expect(back.comments).toEqual(comments);
+    expect(back.info?.C).toBe('开局 [FFO]');
+    expect(reversi.record.write(back)).toBe(text);
+    expect(plain).not.toContain('C[');
+    expect(reversi.record.read(plain).comments).toBeUndefined();
+    // A pass the record leaves out is put back without a comment; a node without a move joins the move before.
+    const left = reversi.record.read('(;GM[2]SZ[8]AB[ab]AW[bb]PL[B]C[root];C[before];B[cb]C[C2];C[after])');
+    expect(left.moves).toEqual([10]);
+    expect(left.info?.C).toBe('root\n\nbefore');
+    expect(left.comments).toEqual(['C2\n\nafter']);
+    // Black C1, White has no move, Black C3: the pass put back between has no comment.
+    const skipped = reversi.record.read('(;GM[2]SZ[8]AB[aa][ac]AW[ba][bc]PL[B];B[ca]C[one];B[cc]C[two])');
+    expect(skipped.moves).toEqual([2, PASS, 18]);
+    expect(skipped.comments).toEqual(['one', undefined, 'two']);
+    expect(() => reversi.record.write({ rules: {}, moves: [19], comments: [7 as never] })).toThrow('reversi record.comments[0] (move 1) must be text, got 7');
+    expect(() => reversi.record.read('(;GM[2];B[aa]C[flips nothing])')).toThrow('move 1 (black A1): the move flips nothing');
+  });
 });

@@ -1,5 +1,5 @@
-import { checkFields, colorOf, parseColor, within, type GameRecord, type RecordedGame } from '../core/definition.js';
-import { playChecked } from '../core/game.js';
+import { checkFields, colorOf, moveComments, parseColor, within, type GameRecord, type RecordedGame } from '../core/definition.js';
+import { PASS, playChecked } from '../core/game.js';
 import { ReversiPosition, parseBoard, parseSide } from './position.js';
 import { readReversiSgf, recordFromPosition, replayReversi, writeReversiSgf, type ReversiRecord } from './sgf-reversi.js';
 
@@ -48,7 +48,8 @@ function startOf(pos: ReversiPosition): ReversiStart | undefined {
 
 /**
  * Reads an Othello SGF (GM[2]): the start from the root's AB/AW/AE and PL, the moves replayed (a pass the record
- * leaves out is put back, since `play` alternates); a move that cannot be played throws naming it.
+ * leaves out is put back, since `play` alternates; it has no comment), the move nodes' C as `comments`; a move
+ * that cannot be played throws naming it.
  */
 function readRecord(input: string | Uint8Array): GameRecord<ReversiRules, ReversiStart> {
   const rec = readReversiSgf(input);
@@ -65,10 +66,25 @@ function readRecord(input: string | Uint8Array): GameRecord<ReversiRules, Revers
   for (const [id, value] of [['DT', rec.date], ['EV', rec.event], ['PC', rec.place], ['GN', rec.gameName], ['C', rec.comment]] as const) {
     if (value !== undefined) info[id] = value;
   }
+  if (rec.moves.some((m) => m.comment !== undefined)) {
+    // Each comment on its move; the passes put back (replayReversi's) have none.
+    const comments = new Array<string | undefined>(out.moves.length).fill(undefined);
+    const pos = new ReversiPosition(rec.board, rec.toMove);
+    let j = 0;
+    for (const m of rec.moves) {
+      if (pos.currentPlayer() !== m.color) {
+        pos.play(PASS);
+        j++;
+      }
+      comments[j++] = m.comment;
+      pos.play(m.move);
+    }
+    out.comments = comments;
+  }
   return out;
 }
 
-/** Writes an Othello SGF (FF[4] GM[2] SZ[8], the start when not the standard one, one node per move, RE when over). */
+/** Writes an Othello SGF (FF[4] GM[2] SZ[8], the start when not the standard one, one node per move with `comments[i]` as C, RE when over). */
 function writeRecord(record: GameRecord<ReversiRules, ReversiStart>): string {
   const pos = create(record.rules, record.start);
   for (const m of record.moves) playChecked(pos, m);
@@ -84,7 +100,12 @@ function writeRecord(record: GameRecord<ReversiRules, ReversiStart>): string {
     gameName: info.GN,
     comment: info.C,
   };
-  return writeReversiSgf(recordFromPosition(pos, fields));
+  const rec = recordFromPosition(pos, fields);
+  const comments = moveComments(record, 'reversi');
+  comments?.forEach((c, i) => {
+    if (c !== undefined) rec.moves[i].comment = c;
+  });
+  return writeReversiSgf(rec);
 }
 
 /** Reversi / Othello: no rule options, starts ReversiStart, Othello notation, SGF GM[2] records. */

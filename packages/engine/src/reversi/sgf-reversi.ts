@@ -1,3 +1,4 @@
+import { joinComments } from '../core/definition.js';
 import { PASS } from '../core/game.js';
 import { SgfError } from '../sgf/error.js';
 import { SgfNode } from '../sgf/node.js';
@@ -48,7 +49,8 @@ export function readReversiSgf(input: Uint8Array | string, options?: SgfParseOpt
  * Reads a parsed game tree's main line as an Othello record. Coordinates are SGF points a–h (column, then row
  * from the top, so `aa` is A1 and `dc` is D3); a pass is `B[]`/`W[]` or `tt`. Root AB/AW give the whole start
  * board (empty otherwise); without them the record starts from the standard position, AE removing discs from it.
- * PL sets the side to move. Setup after the root is refused.
+ * PL sets the side to move. Setup after the root is refused. C of a move's node is its comment, C of a node
+ * without a move joins the comment of the move before it (a blank line between; the root's before the first move).
  */
 export function reversiRecordFromTree(root: SgfNode): ReversiRecord {
   const gm = root.get('GM')?.trim();
@@ -116,6 +118,14 @@ export function reversiRecordFromTree(root: SgfNode): ReversiRecord {
       const c = node.text('C');
       if (c !== undefined && k > 0) entry.comment = c;
       record.moves.push(entry);
+    }
+    // The C of a node without a move is about the position before it: it joins the comment of the move before, or the root's.
+    if (k > 0 && !node.has('B') && !node.has('W')) {
+      const c = node.text('C');
+      const last = record.moves[record.moves.length - 1];
+      if (c === undefined) continue;
+      if (last === undefined) record.comment = joinComments(record.comment, c);
+      else last.comment = joinComments(last.comment, c);
     }
   }
   return record;
