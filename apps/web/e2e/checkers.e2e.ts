@@ -258,7 +258,7 @@ describe('the Chinese Checkers page', () => {
     await expect.poll(() => text(page, '[data-move-list] li:last-child')).toContain('leave');
     expect(await text(page, '.checkers-panel [data-player="0"]')).toContain('left');
     expect(await page.locator('svg.board .piece[data-piece="red"]').count()).toBe(10);
-    await page.locator('input[type="range"]').fill('2000'); // fastest
+    await page.locator('input[name="speed"]').fill('2000'); // fastest
     await expect.poll(() => ply(), { timeout: 20_000 }).toBeGreaterThanOrEqual(moves + 5);
     const after = await page.locator('[data-move-list] [data-move-id] .piece-icon').evaluateAll((els) => els.slice(-4).map((e) => e.className));
     expect(after.some((c) => /\bp0\b/.test(c))).toBe(false);

@@ -167,7 +167,7 @@ describe('the Reversi page', () => {
     expect(await status()).toContain('Black to move · Move 58');
     expect(await text(page, '[data-passed="white"]')).toBe('White has no move and passes.');
     const lastMove = page.locator('[data-move-list] [data-move-id]').last();
-    expect(await lastMove.innerText()).toContain('PS');
+    expect(await lastMove.innerText()).toContain('Pass');
     // The move list keeps the current move in view.
     const [item, list] = [await lastMove.boundingBox(), await page.locator('[data-move-list]').boundingBox()];
     expect(item!.y + item!.height).toBeLessThanOrEqual(list!.y + list!.height + 1);

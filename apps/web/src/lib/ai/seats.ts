@@ -118,6 +118,12 @@ export class Seats {
   private readonly now: () => number;
   private disposed = false;
   private analysisOn = false;
+  /**
+   * Whether the position on screen was reached by browsing (undo, redo, the move list) rather than by a move played
+   * through the seats: Qi and forced moves wait while a person looks back through a game.
+   */
+  private browsing = false;
+  private playing = false;
   private analysis: Progress | null = null;
   private readonly estimates = new Map<number, Estimate>();
   view: SeatsView;
@@ -161,6 +167,8 @@ export class Seats {
   setSeat(player: number, seat: Seat): void {
     if (player < 0 || player >= this.seats.length) throw new RangeError(`no seat ${player} in a ${this.seats.length}-player game`);
     this.seats[player] = checkSeat(seat);
+    // Handing a seat over is a decision to play on from here.
+    this.browsing = false;
     if (this.job?.kind === 'think' && this.job.player === player && !isQi(this.seats[player])) this.cancel();
     if (this.seats.every((s) => !isQi(s))) this.paused = false;
     this.sync();
@@ -179,6 +187,8 @@ export class Seats {
   resume(): void {
     this.paused = false;
     this.error = null;
+    // Resuming means playing on from the position on screen (also one stepped back to).
+    this.browsing = false;
     this.sync();
   }
 
@@ -214,7 +224,17 @@ export class Seats {
   /** Plays a person's move through the engine (IllegalMove names the reason). */
   play(move: number): void {
     if (!this.view.humanTurn) throw new IllegalMove(move, 'not your turn');
-    this.session.play(move, (pos, m) => this.ui.explain(pos, m).key);
+    this.move(move);
+  }
+
+  /** Plays a move through the session as a move of the game (not browsing): Qi answers even on a known line. */
+  private move(move: number): void {
+    this.playing = true;
+    try {
+      this.session.play(move, (pos, m) => this.ui.explain(pos, m).key);
+    } finally {
+      this.playing = false;
+    }
   }
 
   /** A person resigns: the player to move on their turn, else the one person playing against Qi. */
@@ -229,7 +249,7 @@ export class Seats {
       if (player !== v.toMove && this.ui.resignMove !== undefined) return false; // a leave is the mover's move
     }
     this.cancel();
-    if (this.ui.resignMove !== undefined) this.session.play(this.ui.resignMove);
+    if (this.ui.resignMove !== undefined) this.move(this.ui.resignMove);
     else this.session.end('resign', player);
     return true;
   }
@@ -296,10 +316,15 @@ export class Seats {
     if (this.ui.resignMove !== undefined && v.toMove === player) {
       // The player is out (their pieces stay); the others play on with their clocks.
       this.clock?.remove(player);
-      this.session.play(this.ui.resignMove);
+      this.move(this.ui.resignMove);
     } else {
       this.session.end('time', player);
     }
+  }
+
+  /** A person looking back through the game: browsed to a position that has a continuation. Qi waits then. */
+  private lookingBack(): boolean {
+    return this.browsing && this.session.view.canRedo;
   }
 
   private isForcedHere(): boolean {
@@ -311,6 +336,8 @@ export class Seats {
     if (this.timer !== null) {
       clearTimeout(this.timer);
       this.timer = null;
+      // The search had already ended (its answer was waiting to be shown): it stopped at once.
+      if (this.job?.kind === 'think') this.lastStopMs = 0;
     }
     const job = this.job;
     if (job === null) return;
@@ -329,6 +356,8 @@ export class Seats {
 
     if (this.hintMark !== null && this.hintMark.key !== key) this.hintMark = null;
     if (v.node !== this.lastNode) {
+      // A move played through the seats is play; any other change of position (undo, redo, a jump) is browsing.
+      this.browsing = !this.playing;
       const forward = v.ply === this.lastPly + 1 && this.session.node(v.node)?.parent === this.lastNode;
       if (forward) {
         const n = this.session.node(v.node)!;
@@ -353,11 +382,11 @@ export class Seats {
       // A forced move is played for a person only at the end of the line: stepping back through the moves onto it
       // (the move list, the arrow keys) stays there instead of bouncing forward again.
       if (forced !== null && !isQi(seat)) {
-        if (!v.canRedo) this.later(() => this.session.play(forced));
-      } else if (isQi(seat) && !v.canRedo) this.think(key, v.toMove, seat.level);
+        if (!this.lookingBack()) this.later(() => this.move(forced));
+      } else if (isQi(seat) && !this.lookingBack()) this.think(key, v.toMove, seat.level);
     }
     // Qi to move at the end of the line plays; otherwise the analysis may run (it gives way to Qi's move).
-    const qiPlays = !v.over && !this.paused && this.error === null && isQi(this.seats[v.toMove]) && !v.canRedo;
+    const qiPlays = !v.over && !this.paused && this.error === null && isQi(this.seats[v.toMove]) && !this.lookingBack();
     if (this.job?.kind === 'analyze' && qiPlays) this.cancel();
     if (this.analysisOn && this.job === null && this.timer === null && !qiPlays && !v.over) this.analyze(key);
     this.emit();
@@ -471,7 +500,7 @@ export class Seats {
       return;
     }
     try {
-      this.session.play(answer.move ?? -1, (pos, m) => this.ui.explain(pos, m).key);
+      this.move(answer.move ?? -1);
     } catch (e) {
       this.error = `Qi answered ${answer.move === null ? 'nothing' : String(answer.move)}, which the rules refuse (${(e as Error).message})`;
       this.paused = true;
