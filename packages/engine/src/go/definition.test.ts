@@ -121,7 +121,13 @@ describe('the Go definition: SGF records (shared data)', () => {
     expect(middle.moves.filter((m) => m === PASS)).toHaveLength(1);
     const onePass = go.record.read('(;SZ[9];B[ee];W[tt])');
     expect(onePass.moves).toHaveLength(2);
-    for (const file2 of ['9x9/olympiad2002_game2-9-gnugo-goint-0-1.sgf']) {
+    // Three closing passes (B[];W[];B[], as in 9x9-1.sgf): the list ends with two, not three (a pass after the end).
+    const three = go.record.read('(;SZ[9];B[ee];W[cc];B[]C[b];W[]C[w];B[]C[b again])');
+    expect(three.moves.slice(2)).toEqual([PASS, PASS]);
+    // Black's first pass folds away (its comment joins C7's); the passes kept are Black's last and White's.
+    expect(three.comments).toEqual([undefined, 'b', 'b again', 'w']);
+    expect(games.position({ game: 'go', rules: three.rules, moves: three.moves }).isTerminal()).toBe(true);
+    for (const file2 of ['9x9/olympiad2002_game2-9-gnugo-goint-0-1.sgf', '9x9/9x9-1.sgf', '13x13/mertin13x13_GAGN2.sgf']) {
       const r = go.record.read(file(file2));
       expect(games.position({ game: 'go', rules: r.rules, start: r.start, moves: r.moves.map((m) => go.create({ size: r.rules.size }).moveToText(m)) }).isTerminal()).toBe(true);
     }

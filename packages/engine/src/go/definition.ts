@@ -228,10 +228,16 @@ function readRecord(input: string | Uint8Array): GameRecord<GoRules, GoStart> {
   // pass that follows a pass, so that play can go on after passes in the middle of a record, as GTP sessions do.)
   const n = events.length;
   const endsByPasses = n >= 2 && events[n - 1].move === PASS && events[n - 2].move === PASS && events[n - 1].player !== events[n - 2].player;
-  if (endsByPasses && !(moves.length >= 2 && moves[moves.length - 1] === PASS && moves[moves.length - 2] === PASS)) {
-    // The passes put back are those two events' passes (each kept once).
-    moves.push(PASS, PASS);
-    from.push(from.includes(n - 2) ? -1 : n - 2, from.includes(n - 1) ? -1 : n - 1);
+  if (endsByPasses) {
+    // As many passes as make the list end with a pair (a record ending B[];W[];B[] keeps one of its passes, and a
+    // third pass would follow the end); those put back are the two events' passes not kept yet, with their comments.
+    const m = moves.length;
+    const kept = m >= 1 && moves[m - 1] === PASS ? (m >= 2 && moves[m - 2] === PASS ? 2 : 1) : 0;
+    const missing = [n - 2, n - 1].filter((e) => !from.includes(e));
+    for (let k = kept; k < 2; k++) {
+      moves.push(PASS);
+      from.push(missing.shift() ?? -1);
+    }
   }
   const out: GameRecord<GoRules, GoStart> = { rules: r, moves, info };
   const comments = commentsOf(rec, from, events.length, info);
