@@ -148,6 +148,12 @@ describe('studying a game', () => {
         await expect.poll(() => text('[data-notice]')).toMatch(/^Move \d+:/);
       }
       await page.screenshot({ path: screenshotPath(`study-${game}-review`) });
+      // The review travels in the saved record as comments on the moves, and the record opens again.
+      await page.locator('[data-move-list] [data-move-id]').last().click();
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-action="save-record"]')]);
+      const saved = readFileSync((await download.path())!, 'utf8');
+      expect(saved).toMatch(/C\[Qi: (Black|White) \d+(\.\d)?%\./);
+      if ((await mistakes.count()) > 0) expect(saved).toContain('Mistake (−');
       // The review is saved with the game.
       await page.waitForTimeout(400);
       await page.reload();

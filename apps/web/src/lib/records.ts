@@ -48,11 +48,15 @@ export function openRecord(bytes: Uint8Array): OpenedRecord {
   return { ui, session, names: record.players ?? [], settings };
 }
 
-/** The record text of a session's line from the start to the current position, with names and the result. */
-export function writeRecord(ui: GameUi<object>, session: Session, names: string[], result: string | undefined): string {
+/**
+ * The record text of a session's line from the start to the current position, with names, the result and, when
+ * given, a comment per move (SGF C[] on the move's node; the Chinese Checkers record's comments).
+ */
+export function writeRecord(ui: GameUi<object>, session: Session, names: string[], result: string | undefined, comments?: (string | undefined)[]): string {
   const format = ui.definition.record;
   if (!format) throw new RangeError(`${ui.id} has no record format`);
   const record: Parameters<typeof format.write>[0] = { rules: session.rules as never, moves: session.moves(), players: names };
+  if (comments && comments.some((c) => c !== undefined)) record.comments = comments.slice(0, record.moves.length);
   if (session.start !== undefined) record.start = session.start as never;
   if (result !== undefined) record.result = result;
   const info: Record<string, string> = { DT: new Date().toISOString().slice(0, 10) };

@@ -119,3 +119,30 @@ export function mistakesOf(session: Session, points: readonly ReviewPoint[]): Mi
   });
   return out.sort((a, b) => b.loss - a.loss);
 }
+
+/**
+ * The review as one comment per move of the line up to `ply` (for the saved record): Qi's win rate for the player
+ * who moved, after the move, and for a mistake what it lost, the better move and its line. `words` gives the
+ * phrasing in the player's language.
+ */
+export function reviewComments(
+  session: Session,
+  points: readonly ReviewPoint[],
+  mistakes: readonly Mistake[],
+  words: { winRate: (pct: string, player: number) => string; mistake: (m: Mistake) => string },
+): (string | undefined)[] {
+  const at = new Map(points.map((p) => [p.node, p]));
+  const wrong = new Map(mistakes.map((m) => [m.node, m]));
+  const v = session.view;
+  return v.line.slice(0, v.ply).map((m) => {
+    const p = at.get(m.id);
+    const parts: string[] = [];
+    if (p) {
+      const forMover = p.player === m.player ? p.winRate : 1 - p.winRate;
+      if (v.playerCount === 2) parts.push(words.winRate((forMover * 100).toFixed(1), m.player));
+    }
+    const w = wrong.get(m.id);
+    if (w) parts.push(words.mistake(w));
+    return parts.length > 0 ? parts.join(' ') : undefined;
+  });
+}
