@@ -89,7 +89,9 @@ describe('studying a game', () => {
     await analysis(true);
     await page.locator('svg.board .candidate').first().waitFor({ timeout: 15_000 });
     await page.locator('[data-candidates] li').first().waitFor();
-    expect(await text('[data-eval-text]')).toMatch(/Black’s win rate \d+(\.\d)?% · \d+ playouts/);
+    expect(await text('[data-eval-text]')).toMatch(/Black’s win rate \d+(\.\d)?% (· (Black|White) leads by [\d.]+ )?· \d+ playouts/);
+    // Go's ownership from the search's own playouts is drawn on the empty points.
+    await expect.poll(() => page.locator('svg.board .eye').count()).toBeGreaterThan(10);
     const rate = await updatesPerSecond(3000);
     console.log(`Go analysis: ${rate.toFixed(1)} updates a second on screen`);
     expect(rate).toBeGreaterThan(0.5);

@@ -12,10 +12,14 @@ export interface Prefs {
   volume: number;
   animation: boolean;
   moveNumbers: boolean;
+  /** The parts of the analysis shown: candidates on the board, Go's ownership, the win-rate graph. */
+  showCandidates: boolean;
+  showOwnership: boolean;
+  showGraph: boolean;
 }
 
 /** What a first visit gets. */
-export const DEFAULT_PREFS: Prefs = { theme: 'system', board: 'wood', sound: true, volume: 0.5, animation: true, moveNumbers: false };
+export const DEFAULT_PREFS: Prefs = { theme: 'system', board: 'wood', sound: true, volume: 0.5, animation: true, moveNumbers: false, showCandidates: true, showOwnership: true, showGraph: true };
 
 /** Preferences from a stored value: each field checked, a bad or missing one falls back to its default. */
 export function readPrefs(value: unknown): Prefs {
@@ -28,6 +32,9 @@ export function readPrefs(value: unknown): Prefs {
     volume: typeof v.volume === 'number' && v.volume >= 0 && v.volume <= 1 ? v.volume : DEFAULT_PREFS.volume,
     animation: typeof v.animation === 'boolean' ? v.animation : DEFAULT_PREFS.animation,
     moveNumbers: typeof v.moveNumbers === 'boolean' ? v.moveNumbers : DEFAULT_PREFS.moveNumbers,
+    showCandidates: typeof v.showCandidates === 'boolean' ? v.showCandidates : DEFAULT_PREFS.showCandidates,
+    showOwnership: typeof v.showOwnership === 'boolean' ? v.showOwnership : DEFAULT_PREFS.showOwnership,
+    showGraph: typeof v.showGraph === 'boolean' ? v.showGraph : DEFAULT_PREFS.showGraph,
   };
 }
 
