@@ -146,6 +146,9 @@ describe('studying a game', () => {
         // The position the mistake was made from: move n − 1 on the board.
         await expect.poll(() => text('[data-status]')).toContain(n - 1 === 0 ? 'No moves yet' : `Move ${n - 1}`);
         expect(await text('[data-notice]')).toContain(`Move ${n}:`);
+        // The better move is hinted on the board, the move played ringed.
+        await page.locator('svg.board .hint').waitFor();
+        await page.locator('svg.board .selected').waitFor();
         await page.locator('body').press('n');
         await expect.poll(() => text('[data-notice]')).toMatch(/^Move \d+:/);
       }
