@@ -126,6 +126,29 @@ describe('studying a game', () => {
     expect(browser.errors).toEqual([]);
   });
 
+  it('shows a Reversi endgame proven by the solver as its exact disc difference', async () => {
+    // A seeded random game to 14 empty squares: the worker's endgame solver settles it during the analysis.
+    const pos = new ReversiPosition();
+    const rng = new Rng(11);
+    const buf = new Int32Array(MAX_MOVES);
+    const moves: number[] = [];
+    while (pos.empties() > 14 && !pos.isTerminal()) {
+      const m = buf[rng.int(pos.legalMoves(buf))];
+      pos.play(m);
+      moves.push(m);
+    }
+    const file = join(dir, 'reversi-endgame.sgf');
+    writeFileSync(file, reversiDefinition.record!.write({ rules: {}, moves }));
+    await home(page, server.url);
+    await page.setInputFiles('input[data-action="open-record"]', file);
+    await page.locator('main.play[data-game="reversi"]').waitFor();
+    await analysis(true);
+    await expect.poll(() => text('[data-eval-text]'), { timeout: 30_000 }).toMatch(/^proven: (Black|White) [+−]?\d+ discs$/);
+    console.log(`Reversi endgame at 14 empties: ${await text('[data-eval-text]')}`);
+    await analysis(false);
+    expect(browser.errors).toEqual([]);
+  });
+
   it('reviews a 60-move Go game and a 40-move Reversi game, lists mistakes, jumps to them, keeps the review', async () => {
     const files = records();
     for (const [game, file] of [['go', files.go], ['reversi', files.reversi]] as const) {
