@@ -5,9 +5,27 @@
 
 let audio: AudioContext | null = null;
 
+/**
+ * Creates the audio context ahead of the first sound, when the page is idle: creating one blocks the main thread
+ * (262 ms in headless Chromium here), which would otherwise land on the first move. It starts suspended until a
+ * user gesture; playing resumes it, which is cheap.
+ */
+export function prepareAudio(): void {
+  const create = () => {
+    try {
+      audio ??= new AudioContext();
+    } catch {
+      // no audio on this machine: the sounds stay silent
+    }
+  };
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(create, { timeout: 3000 });
+  else setTimeout(create, 500);
+}
+
 function context(): AudioContext | null {
   try {
     audio ??= new AudioContext();
+    if (audio.state === 'suspended') void audio.resume();
     return audio;
   } catch {
     return null;
