@@ -24,7 +24,8 @@ for (const dir of reportDirs) rmSync(join(dir, 'vitest.json'), { force: true }),
 
 let status = pnpm(['install', '--frozen-lockfile']);
 if (status === 0) status = pnpm(['exec', 'turbo', 'run', 'build']);
-if (status === 0) status = pnpm(['exec', 'turbo', 'run', 'typecheck', 'test', 'e2e', '--continue', '--concurrency=1']);
+// --force: every run really tests (a cache hit would replay old logs and leave no fresh report to count).
+if (status === 0) status = pnpm(['exec', 'turbo', 'run', 'typecheck', 'test', 'e2e', '--continue', '--concurrency=1', '--force']);
 
 let passed = 0;
 let failed = 0;
