@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 /** apps/web/, whatever the working directory. */
 export const webRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -56,7 +57,9 @@ export async function serveDist(): Promise<{ url: string; close: () => Promise<v
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/`,
+    // Closing twice is fine (a test may stop the server itself, to go offline).
     close: () => new Promise<void>((resolve) => {
+      if (!server.listening) return resolve();
       server.closeAllConnections();
       server.close(() => resolve());
     }),
@@ -113,4 +116,34 @@ export async function launchChromium(): Promise<{ context: BrowserContext; page:
 export function screenshotPath(name: string): string {
   mkdirSync(resultsDir, { recursive: true });
   return join(resultsDir, `${name}.png`);
+}
+
+/** What a test file drives: the served build, its browser (with the errors the page reported) and the page. */
+export interface AppUnderTest {
+  server: Awaited<ReturnType<typeof serveDist>>;
+  browser: Awaited<ReturnType<typeof launchChromium>>;
+  page: Page;
+}
+
+/**
+ * Serves the built app and launches Chromium before the file's tests, and stops both after them (the server is
+ * closed when the browser fails to start). The returned object is filled in by then.
+ */
+export function appUnderTest(): AppUnderTest {
+  const app = {} as AppUnderTest;
+  beforeAll(async () => {
+    app.server = await serveDist();
+    try {
+      app.browser = await launchChromium();
+    } catch (e) {
+      await app.server.close();
+      throw e;
+    }
+    app.page = app.browser.page;
+  });
+  afterAll(async () => {
+    await app.browser?.close();
+    await app.server?.close();
+  });
+  return app;
 }

@@ -1,41 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { launchChromium, screenshotPath, serveDist } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { appUnderTest, screenshotPath } from './harness.js';
 import { cell, home, seatQi, startGame } from './app.js';
 
-let server: Awaited<ReturnType<typeof serveDist>> | null;
-let browser: Awaited<ReturnType<typeof launchChromium>>;
-let page: Page;
-
-beforeAll(async () => {
-  server = await serveDist();
-  try {
-    browser = await launchChromium();
-  } catch (e) {
-    await server.close();
-    throw e;
-  }
-  page = browser.page;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = appUnderTest();
 
 describe('the installable app', () => {
   it('has a web app manifest and, after one visit, plays against Qi with the server gone', async () => {
-    const url = server!.url;
-    await home(page, url);
-    const manifest = await page.evaluate(async () => {
+    const url = app.server.url;
+    await home(app.page, url);
+    const manifest = await app.page.evaluate(async () => {
       const link = document.querySelector('link[rel="manifest"]') as HTMLLinkElement | null;
       return link ? ((await (await fetch(link.href)).json()) as { name: string; icons: { sizes: string }[]; display: string }) : null;
     });
     expect(manifest?.display).toBe('standalone');
     expect(manifest?.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
     // The service worker takes control once it has cached the build (the AI worker included).
-    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, undefined, { timeout: 30_000 });
-    const cached = await page.evaluate(async () => {
+    await app.page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, undefined, { timeout: 30_000 });
+    const cached = await app.page.evaluate(async () => {
       const names = await caches.keys();
       let n = 0;
       let worker = false;
@@ -51,21 +32,20 @@ describe('the installable app', () => {
     expect(cached.worker).toBe(true);
 
     // Offline: the test's HTTP server stops; the reload comes from the cache, and Qi still answers.
-    await server!.close();
-    server = null;
-    await page.reload();
-    await page.locator('.app[data-ready="true"]').waitFor();
-    if (await page.locator('main.play').count()) await page.click('header .brand');
-    await startGame(page, 'go', async (sel) => {
-      await page.selectOption(sel('size'), '9');
-      await page.selectOption(sel('handicap'), '0');
-      await seatQi(page, sel, 1, 1);
+    await app.server.close();
+    await app.page.reload();
+    await app.page.locator('.app[data-ready="true"]').waitFor();
+    if (await app.page.locator('main.play').count()) await app.page.click('header .brand');
+    await startGame(app.page, 'go', async (sel) => {
+      await app.page.selectOption(sel('size'), '9');
+      await app.page.selectOption(sel('handicap'), '0');
+      await seatQi(app.page, sel, 1, 1);
     });
-    await page.click(cell('E5'));
-    await page.locator('svg.board .piece[data-piece="white"]').first().waitFor({ timeout: 20_000 });
-    await page.screenshot({ path: screenshotPath('offline-go-vs-qi') });
-    expect(await page.locator('svg.board .piece').count()).toBe(2);
+    await app.page.click(cell('E5'));
+    await app.page.locator('svg.board .piece[data-piece="white"]').first().waitFor({ timeout: 20_000 });
+    await app.page.screenshot({ path: screenshotPath('offline-go-vs-qi') });
+    expect(await app.page.locator('svg.board .piece').count()).toBe(2);
     // Only the fetches to the stopped server may fail (the service worker's update check).
-    expect(browser.errors.filter((e) => !/Failed to fetch|ERR_CONNECTION_REFUSED|net::/.test(e))).toEqual([]);
+    expect(app.browser.errors.filter((e) => !/Failed to fetch|ERR_CONNECTION_REFUSED|net::/.test(e))).toEqual([]);
   });
 });

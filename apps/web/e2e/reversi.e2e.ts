@@ -1,31 +1,13 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchChromium, screenshotPath, serveDist } from './harness.js';
+import { appUnderTest, screenshotPath } from './harness.js';
 import { cell, clickCell, piece, seatQi, startGame, text } from './app.js';
 
-let server: Awaited<ReturnType<typeof serveDist>>;
-let browser: Awaited<ReturnType<typeof launchChromium>>;
-let page: Page;
+const app = appUnderTest();
 const tmp = mkdtempSync(join(tmpdir(), 'qi-reversi-e2e-'));
-
-beforeAll(async () => {
-  server = await serveDist();
-  try {
-    browser = await launchChromium();
-  } catch (e) {
-    await server.close();
-    throw e;
-  }
-  page = browser.page;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 /**
  * A random but legal Othello game (found with the engine: seeded random playouts from the standard start) in which
@@ -46,172 +28,172 @@ function sgfFile(name: string, moves: string[]): string {
   return file;
 }
 
-const status = () => text(page, '[data-status]');
-const discs = async () => [await text(page, '[data-discs="black"]'), await text(page, '[data-discs="white"]')];
-const legalDots = () => page.locator('svg.board .legal').evaluateAll((els) => els.map((e) => e.getAttribute('data-legal')).sort());
-const colourOf = (name: string) => piece(page, name).getAttribute('data-piece');
+const status = () => text(app.page, '[data-status]');
+const discs = async () => [await text(app.page, '[data-discs="black"]'), await text(app.page, '[data-discs="white"]')];
+const legalDots = () => app.page.locator('svg.board .legal').evaluateAll((els) => els.map((e) => e.getAttribute('data-legal')).sort());
+const colourOf = (name: string) => piece(app.page, name).getAttribute('data-piece');
 
 /**
  * A fresh page load, then the home screen. The app shows home at once and reopens the last game when its store has
  * opened, then lists the saved games: wait for one of those before touching anything.
  */
 async function home(fresh = false): Promise<void> {
-  await page.goto(server.url);
-  if (!fresh) await page.locator('main.play, .saved-list, [data-action^="resume-"]').first().waitFor({ timeout: 2000 }).catch(() => {});
-  if (await page.locator('main.play').count()) await page.click('header .brand');
-  await page.locator('[data-game-card="reversi"]').waitFor();
+  await app.page.goto(app.server.url);
+  if (!fresh) await app.page.locator('main.play, .saved-list, [data-action^="resume-"]').first().waitFor({ timeout: 2000 }).catch(() => {});
+  if (await app.page.locator('main.play').count()) await app.page.click('header .brand');
+  await app.page.locator('[data-game-card="reversi"]').waitFor();
 }
 
 async function openRecord(file: string): Promise<void> {
   await home();
-  await page.setInputFiles('input[data-action="open-record"]', file);
-  await page.locator('main.play[data-game="reversi"] svg.board[data-cells="64"]').waitFor();
+  await app.page.setInputFiles('input[data-action="open-record"]', file);
+  await app.page.locator('main.play[data-game="reversi"] svg.board[data-cells="64"]').waitFor();
 }
 
 describe('the Reversi page', () => {
   it('shows legal moves, flips discs, refuses illegal moves, hints, and undoes back to the person against Qi', async () => {
     await home(true); // nothing saved yet
-    await startGame(page, 'reversi', async (sel) => {
-      await seatQi(page, sel, 1, 1);
-      await page.screenshot({ path: screenshotPath('reversi-new-game') });
+    await startGame(app.page, 'reversi', async (sel) => {
+      await seatQi(app.page, sel, 1, 1);
+      await app.page.screenshot({ path: screenshotPath('reversi-new-game') });
     });
     expect(await status()).toContain('Black to move');
-    expect(await page.locator('svg.board .hits rect').count()).toBe(64);
+    expect(await app.page.locator('svg.board .hits rect').count()).toBe(64);
     expect(await colourOf('D4')).toBe('white');
     expect(await colourOf('E4')).toBe('black');
     expect(await discs()).toEqual(['2 discs', '2 discs']);
     expect(await legalDots()).toEqual(['C4', 'D3', 'E6', 'F5']);
 
     // The legal dots can be hidden and shown again.
-    await page.click('label.check:has-text("Show legal moves") input');
-    expect(await page.locator('svg.board .legal').count()).toBe(0);
-    await page.click('label.check:has-text("Show legal moves") input');
+    await app.page.click('label.check:has-text("Show legal moves") input');
+    expect(await app.page.locator('svg.board .legal').count()).toBe(0);
+    await app.page.click('label.check:has-text("Show legal moves") input');
     expect(await legalDots()).toEqual(['C4', 'D3', 'E6', 'F5']);
 
     // A square that turns nothing and an occupied one are refused with the engine's reason.
-    await clickCell(page, 'A1');
-    expect(await text(page, '[data-notice]')).toContain('A1 turns no disc');
-    await page.fill('input[name="move"]', 'D4');
-    await page.press('input[name="move"]', 'Enter');
-    expect(await text(page, '[data-notice]')).toContain('D4 is already occupied');
+    await clickCell(app.page, 'A1');
+    expect(await text(app.page, '[data-notice]')).toContain('A1 turns no disc');
+    await app.page.fill('input[name="move"]', 'D4');
+    await app.page.press('input[name="move"]', 'Enter');
+    expect(await text(app.page, '[data-notice]')).toContain('D4 is already occupied');
     expect(await status()).toContain('Black to move');
 
     // Qi's hint is one of the legal moves.
-    await page.click('[data-action="hint"]');
-    const hinted = await page.locator('svg.board .hint').getAttribute('data-hint');
+    await app.page.click('[data-action="hint"]');
+    const hinted = await app.page.locator('svg.board .hint').getAttribute('data-hint');
     expect(['C4', 'D3', 'E6', 'F5']).toContain(hinted);
 
     // D3 outflanks D4: the disc turns black (drawn flipping), and the last move is marked.
-    await page.hover(cell('D3'));
-    await page.locator('svg.board .ghost[data-ghost="D3"]').waitFor();
-    await clickCell(page, 'D3');
+    await app.page.hover(cell('D3'));
+    await app.page.locator('svg.board .ghost[data-ghost="D3"]').waitFor();
+    await clickCell(app.page, 'D3');
     expect(await colourOf('D3')).toBe('black');
     expect(await colourOf('D4')).toBe('black');
-    expect(await page.locator('svg.board .piece.flipped').evaluateAll((els) => els.map((e) => e.getAttribute('data-at')))).toEqual(['D4']);
-    expect(await page.locator('svg.board .last').getAttribute('data-last')).toBe('D3');
-    expect(await page.locator('[data-announcement]').textContent()).toBe('Black played D3.');
+    expect(await app.page.locator('svg.board .piece.flipped').evaluateAll((els) => els.map((e) => e.getAttribute('data-at')))).toEqual(['D4']);
+    expect(await app.page.locator('svg.board .last').getAttribute('data-last')).toBe('D3');
+    expect(await app.page.locator('[data-announcement]').textContent()).toBe('Black played D3.');
 
     // Qi (level 1) answers; its disc flips one of Black's.
     await expect.poll(() => status(), { timeout: 15_000 }).toContain('Move 2');
     expect(await status()).toContain('Black to move');
-    expect(await page.locator('svg.board .piece.flipped').count()).toBe(1);
+    expect(await app.page.locator('svg.board .piece.flipped').count()).toBe(1);
     const [b, w] = await discs();
     expect([b, w]).toEqual(['3 discs', '3 discs']);
-    await page.screenshot({ path: screenshotPath('reversi-vs-qi') });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: screenshotPath('reversi-vs-qi-phone') });
-    await page.setViewportSize({ width: 1280, height: 860 });
+    await app.page.screenshot({ path: screenshotPath('reversi-vs-qi') });
+    await app.page.setViewportSize({ width: 390, height: 844 });
+    await app.page.screenshot({ path: screenshotPath('reversi-vs-qi-phone') });
+    await app.page.setViewportSize({ width: 1280, height: 860 });
 
     // Undo takes back Qi's answer and the person's move: the start again, Black to move, and Qi does not reply.
-    await page.click('[data-action="undo"]');
+    await app.page.click('[data-action="undo"]');
     await expect.poll(() => status()).toContain('No moves yet');
     expect(await colourOf('D4')).toBe('white');
-    expect(await piece(page, 'D3').count()).toBe(0);
+    expect(await piece(app.page, 'D3').count()).toBe(0);
     expect(await discs()).toEqual(['2 discs', '2 discs']);
-    await page.waitForTimeout(600);
+    await app.page.waitForTimeout(600);
     expect(await status()).toContain('Black to move');
     expect(await status()).toContain('No moves yet');
 
     // Undo while Qi is thinking stops the search and takes the person's move back too.
-    await clickCell(page, 'F5');
-    await page.click('[data-action="undo"]');
+    await clickCell(app.page, 'F5');
+    await app.page.click('[data-action="undo"]');
     await expect.poll(() => status()).toContain('No moves yet');
-    await page.waitForTimeout(600);
+    await app.page.waitForTimeout(600);
     expect(await status()).toContain('No moves yet');
-    expect(await page.locator('svg.board .piece').count()).toBe(4);
+    expect(await app.page.locator('svg.board .piece').count()).toBe(4);
 
     // Resigning ends the game for Qi; undo takes the resignation back.
-    await clickCell(page, 'F5');
+    await clickCell(app.page, 'F5');
     await expect.poll(() => status(), { timeout: 15_000 }).toContain('Move 2');
-    await page.click('[data-action="resign"]');
-    await page.click('[data-action="confirm-resign"]');
-    expect(await text(page, '[data-result]')).toBe('White wins by resignation');
-    await page.click('[data-action="undo"]');
+    await app.page.click('[data-action="resign"]');
+    await app.page.click('[data-action="confirm-resign"]');
+    expect(await text(app.page, '[data-result]')).toBe('White wins by resignation');
+    await app.page.click('[data-action="undo"]');
     await expect.poll(() => status()).toContain('Black to move · Move 2');
-    expect(browser.errors).toEqual([]);
+    expect(app.browser.errors).toEqual([]);
   });
 
   it('plays a record through a forced pass to the count, steps through the moves, and fits a phone', async () => {
     await openRecord(sgfFile('before-pass.sgf', LINE));
-    expect(await text(page, '[data-notice]')).toContain('54 moves');
+    expect(await text(app.page, '[data-notice]')).toContain('54 moves');
     expect(await status()).toContain('Black to move · Move 54');
-    expect(await page.locator('[data-move-list] [data-move-id]').count()).toBe(54);
+    expect(await app.page.locator('[data-move-list] [data-move-id]').count()).toBe(54);
 
-    await clickCell(page, 'A6');
+    await clickCell(app.page, 'A6');
     expect(await colourOf('A6')).toBe('black');
-    await clickCell(page, 'F4');
+    await clickCell(app.page, 'F4');
     expect(await colourOf('F4')).toBe('white');
-    await clickCell(page, 'A8');
+    await clickCell(app.page, 'A8');
     // White has no move: the pass is played for White and announced, and Black moves again.
-    await expect.poll(() => page.locator('[data-announcement]').textContent()).toBe('White has no move and passes.');
+    await expect.poll(() => app.page.locator('[data-announcement]').textContent()).toBe('White has no move and passes.');
     expect(await status()).toContain('Black to move · Move 58');
-    expect(await text(page, '[data-passed="white"]')).toBe('White has no move and passes.');
-    const lastMove = page.locator('[data-move-list] [data-move-id]').last();
+    expect(await text(app.page, '[data-passed="white"]')).toBe('White has no move and passes.');
+    const lastMove = app.page.locator('[data-move-list] [data-move-id]').last();
     expect(await lastMove.innerText()).toContain('Pass');
     // The move list keeps the current move in view.
-    const [item, list] = [await lastMove.boundingBox(), await page.locator('[data-move-list]').boundingBox()];
+    const [item, list] = [await lastMove.boundingBox(), await app.page.locator('[data-move-list]').boundingBox()];
     expect(item!.y + item!.height).toBeLessThanOrEqual(list!.y + list!.height + 1);
-    await page.screenshot({ path: screenshotPath('reversi-after-pass') });
-    await clickCell(page, 'G1');
-    expect(await text(page, '[data-passed="white"]')).toBe('White had no move and passed.');
-    await clickCell(page, 'H1');
-    expect(await page.locator('[data-passed]').count()).toBe(0);
-    await clickCell(page, 'A4');
+    await app.page.screenshot({ path: screenshotPath('reversi-after-pass') });
+    await clickCell(app.page, 'G1');
+    expect(await text(app.page, '[data-passed="white"]')).toBe('White had no move and passed.');
+    await clickCell(app.page, 'H1');
+    expect(await app.page.locator('[data-passed]').count()).toBe(0);
+    await clickCell(app.page, 'A4');
 
-    await expect.poll(() => text(page, '[data-result]')).toBe('Black wins 38–26');
+    await expect.poll(() => text(app.page, '[data-result]')).toBe('Black wins 38–26');
     expect(await discs()).toEqual(['38 discs', '26 discs']);
-    expect(await page.locator('svg.board .piece').count()).toBe(64);
-    expect(await page.locator('svg.board .legal').count()).toBe(0);
-    await page.screenshot({ path: screenshotPath('reversi-result-desktop') });
+    expect(await app.page.locator('svg.board .piece').count()).toBe(64);
+    expect(await app.page.locator('svg.board .legal').count()).toBe(0);
+    await app.page.screenshot({ path: screenshotPath('reversi-result-desktop') });
 
-    await page.setViewportSize({ width: 390, height: 844 });
-    const box = await page.locator('svg.board').boundingBox();
+    await app.page.setViewportSize({ width: 390, height: 844 });
+    const box = await app.page.locator('svg.board').boundingBox();
     expect(box!.width).toBeLessThanOrEqual(390);
     expect(box!.width).toBeGreaterThan(330);
-    await page.screenshot({ path: screenshotPath('reversi-result-phone'), fullPage: true });
-    await page.setViewportSize({ width: 1280, height: 860 });
+    await app.page.screenshot({ path: screenshotPath('reversi-result-phone'), fullPage: true });
+    await app.page.setViewportSize({ width: 1280, height: 860 });
 
     // The arrow keys step back through the move list and forward again.
-    await page.locator('header .brand').focus();
-    await page.keyboard.press('ArrowLeft');
+    await app.page.locator('header .brand').focus();
+    await app.page.keyboard.press('ArrowLeft');
     expect(await status()).toContain('Black to move · Move 60');
     expect(await discs()).not.toEqual(['38 discs', '26 discs']);
-    await page.keyboard.press('ArrowLeft');
-    await page.keyboard.press('ArrowLeft');
+    await app.page.keyboard.press('ArrowLeft');
+    await app.page.keyboard.press('ArrowLeft');
     expect(await status()).toContain('Black to move · Move 58');
     // Stepping back to White's forced pass stays there (the pass is not played again while the moves are reviewed).
-    await page.keyboard.press('ArrowLeft');
+    await app.page.keyboard.press('ArrowLeft');
     expect(await status()).toContain('White to move · Move 57');
-    await page.waitForTimeout(700);
+    await app.page.waitForTimeout(700);
     expect(await status()).toContain('White to move · Move 57');
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('ArrowRight');
-    expect(await text(page, '[data-result]')).toBe('Black wins 38–26');
+    await app.page.keyboard.press('ArrowRight');
+    await app.page.keyboard.press('ArrowRight');
+    await app.page.keyboard.press('ArrowRight');
+    await app.page.keyboard.press('ArrowRight');
+    expect(await text(app.page, '[data-result]')).toBe('Black wins 38–26');
 
     // The record saves the pass and the result.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-action="save-record"]')]);
+    const [download] = await Promise.all([app.page.waitForEvent('download'), app.page.click('[data-action="save-record"]')]);
     expect(download.suggestedFilename()).toMatch(/^qi-reversi-.*\.sgf$/);
     const saved = readFileSync((await download.path())!, 'utf8');
     expect(saved).toMatch(/GM\[2\]/);
@@ -219,20 +201,20 @@ describe('the Reversi page', () => {
     expect(saved).toMatch(/;W\[(tt)?\];B\[ga\]/);
 
     // 中文
-    await page.click('[data-action="language"]');
-    expect(await text(page, '[data-result]')).toBe('黑方胜，38–26');
-    expect(await text(page, '[data-discs="white"]')).toBe('26 子');
-    await page.click('[data-action="language"]');
-    expect(await text(page, '[data-result]')).toBe('Black wins 38–26');
-    expect(browser.errors).toEqual([]);
+    await app.page.click('[data-action="language"]');
+    expect(await text(app.page, '[data-result]')).toBe('黑方胜，38–26');
+    expect(await text(app.page, '[data-discs="white"]')).toBe('26 子');
+    await app.page.click('[data-action="language"]');
+    expect(await text(app.page, '[data-result]')).toBe('Black wins 38–26');
+    expect(app.browser.errors).toEqual([]);
   });
 
   it('saves an SGF record and opens it again', async () => {
     await openRecord(sgfFile('short.sgf', LINE.slice(0, 10)));
-    await clickCell(page, 'C2');
+    await clickCell(app.page, 'C2');
     expect(await status()).toContain('White to move · Move 11');
-    const before = await page.locator('[data-position]').textContent();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-action="save-record"]')]);
+    const before = await app.page.locator('[data-position]').textContent();
+    const [download] = await Promise.all([app.page.waitForEvent('download'), app.page.click('[data-action="save-record"]')]);
     const file = join(tmp, 'saved.sgf');
     writeFileSync(file, readFileSync((await download.path())!));
     const saved = readFileSync(file, 'utf8');
@@ -240,78 +222,78 @@ describe('the Reversi page', () => {
     expect(saved).toContain(';B[cb]');
 
     await openRecord(file);
-    expect(await text(page, '[data-notice]')).toContain('11 moves');
+    expect(await text(app.page, '[data-notice]')).toContain('11 moves');
     expect(await status()).toContain('White to move · Move 11');
-    expect(await page.locator('[data-position]').textContent()).toBe(before);
+    expect(await app.page.locator('[data-position]').textContent()).toBe(before);
     expect(await colourOf('C2')).toBe('black');
-    expect(await page.locator('svg.board .last').getAttribute('data-last')).toBe('C2');
+    expect(await app.page.locator('svg.board .last').getAttribute('data-last')).toBe('C2');
 
     // Another move at move 11 makes a branch; the move list offers both.
-    await page.locator('header .brand').focus();
-    await page.keyboard.press('ArrowLeft');
+    await app.page.locator('header .brand').focus();
+    await app.page.keyboard.press('ArrowLeft');
     expect(await status()).toContain('Black to move · Move 10');
     const other = (await legalDots()).find((m) => m !== 'C2')!;
-    await clickCell(page, other);
-    expect(await page.locator('[data-move-list] [data-move-id]').last().innerText()).toContain(other);
-    await page.locator('header .brand').focus(); // the board, focused by the click, keeps the arrows for its cursor
-    await page.keyboard.press('ArrowLeft');
-    const branches = await page.locator('[data-branch]').allInnerTexts();
+    await clickCell(app.page, other);
+    expect(await app.page.locator('[data-move-list] [data-move-id]').last().innerText()).toContain(other);
+    await app.page.locator('header .brand').focus(); // the board, focused by the click, keeps the arrows for its cursor
+    await app.page.keyboard.press('ArrowLeft');
+    const branches = await app.page.locator('[data-branch]').allInnerTexts();
     expect(branches.sort()).toEqual(['C2', other].sort());
-    await page.click('[data-branch]:text-is("C2")');
-    expect(await page.locator('[data-position]').textContent()).toBe(before);
-    expect(browser.errors).toEqual([]);
+    await app.page.click('[data-branch]:text-is("C2")');
+    expect(await app.page.locator('[data-position]').textContent()).toBe(before);
+    expect(app.browser.errors).toEqual([]);
   });
 
   it('resumes the game from IndexedDB after a reload', async () => {
     await home();
-    await startGame(page, 'reversi', (sel) => seatQi(page, sel, 1, 2));
-    await clickCell(page, 'E6');
+    await startGame(app.page, 'reversi', (sel) => seatQi(app.page, sel, 1, 2));
+    await clickCell(app.page, 'E6');
     await expect.poll(() => status(), { timeout: 15_000 }).toContain('Move 2');
-    await clickCell(page, (await legalDots())[0]!);
+    await clickCell(app.page, (await legalDots())[0]!);
     await expect.poll(() => status(), { timeout: 15_000 }).toContain('Move 4');
-    const board = await page.locator('[data-position]').textContent();
+    const board = await app.page.locator('[data-position]').textContent();
     const counts = await discs();
-    await page.waitForTimeout(400); // the autosave runs 250 ms after a change
-    await page.reload();
-    await page.locator('main.play[data-game="reversi"] svg.board').waitFor();
+    await app.page.waitForTimeout(400); // the autosave runs 250 ms after a change
+    await app.page.reload();
+    await app.page.locator('main.play[data-game="reversi"] svg.board').waitFor();
     expect(await status()).toContain('Black to move · Move 4');
-    expect(await page.locator('[data-position]').textContent()).toBe(board);
+    expect(await app.page.locator('[data-position]').textContent()).toBe(board);
     expect(await discs()).toEqual(counts);
-    expect(await page.locator('[data-move-list] [data-move-id]').count()).toBe(4);
-    expect(await text(page, '[data-seat-row="1"]')).toContain('Qi');
-    expect(await page.locator('svg.board .legal').count()).toBeGreaterThan(0);
+    expect(await app.page.locator('[data-move-list] [data-move-id]').count()).toBe(4);
+    expect(await text(app.page, '[data-seat-row="1"]')).toContain('Qi');
+    expect(await app.page.locator('svg.board .legal').count()).toBeGreaterThan(0);
 
     // A new game from the play screen starts from the four discs.
-    await startGame(page, 'reversi', async () => {}, true);
+    await startGame(app.page, 'reversi', async () => {}, true);
     expect(await status()).toContain('Black to move · No moves yet');
-    expect(await page.locator('svg.board .piece').count()).toBe(4);
-    expect(browser.errors).toEqual([]);
+    expect(await app.page.locator('svg.board .piece').count()).toBe(4);
+    expect(app.browser.errors).toEqual([]);
   });
 
   it('lets Qi play Qi to the end at full speed, with pause and resume', async () => {
     await home();
-    await startGame(page, 'reversi', async (sel) => {
-      await seatQi(page, sel, 0, 1);
-      await seatQi(page, sel, 1, 2);
+    await startGame(app.page, 'reversi', async (sel) => {
+      await seatQi(app.page, sel, 0, 1);
+      await seatQi(app.page, sel, 1, 2);
     });
-    await expect.poll(() => page.locator('[data-move-list] [data-move-id]').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
-    await page.click('[data-action="pause"]');
-    await page.locator('[data-action="resume"]').waitFor();
-    const paused = await page.locator('[data-move-list] [data-move-id]').count();
-    await page.waitForTimeout(800);
-    expect(await page.locator('[data-move-list] [data-move-id]').count()).toBe(paused);
+    await expect.poll(() => app.page.locator('[data-move-list] [data-move-id]').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    await app.page.click('[data-action="pause"]');
+    await app.page.locator('[data-action="resume"]').waitFor();
+    const paused = await app.page.locator('[data-move-list] [data-move-id]').count();
+    await app.page.waitForTimeout(800);
+    expect(await app.page.locator('[data-move-list] [data-move-id]').count()).toBe(paused);
     // Full speed: no wait between Qi's moves.
-    await page.locator('.speed input[type="range"]').evaluate((el: HTMLInputElement) => {
+    await app.page.locator('.speed input[type="range"]').evaluate((el: HTMLInputElement) => {
       el.value = el.max;
       el.dispatchEvent(new Event('input', { bubbles: true }));
     });
-    await page.click('[data-action="resume"]');
-    await page.locator('[data-result]').waitFor({ timeout: 40_000 });
+    await app.page.click('[data-action="resume"]');
+    await app.page.locator('[data-result]').waitFor({ timeout: 40_000 });
     const [b, w] = (await discs()).map((d) => Number(d.split(' ')[0]));
-    const result = await text(page, '[data-result]');
+    const result = await text(app.page, '[data-result]');
     if (b === w) expect(result).toBe(`Draw, ${b}–${w}`);
     else expect(result).toBe(`${b > w ? 'Black' : 'White'} wins ${b}–${w}`);
-    await page.screenshot({ path: screenshotPath('reversi-qi-vs-qi') });
-    expect(browser.errors).toEqual([]);
+    await app.page.screenshot({ path: screenshotPath('reversi-qi-vs-qi') });
+    expect(app.browser.errors).toEqual([]);
   });
 });

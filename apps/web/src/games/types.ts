@@ -90,8 +90,8 @@ export interface GameUi<S extends object = Record<string, unknown>> {
   /** Whether Qi resigns instead of playing `answer` for `player` (Go's resignation policy). */
   qiResigns?(session: Session, answer: Progress, player: number): boolean;
   /** The settings form and the side panel. */
-  readonly Settings: Component<{ settings: S; onchange: (s: S) => void; lang: 'en' | 'zh' }>;
-  readonly Panel: Component<{ session: Session; version: number; lang: 'en' | 'zh'; ai: PanelAi }>;
+  readonly Settings: Component<SettingsProps<S>>;
+  readonly Panel: Component<PanelProps>;
   /** Whether the game has a pass button (Go) and a resign button (two-player games; Chinese Checkers leaves). */
   readonly canPass: boolean;
   /** The cell a move is drawn on (the analysis's candidates): the move itself by default, a hop's destination. */
@@ -104,6 +104,21 @@ export interface GameUi<S extends object = Record<string, unknown>> {
   readonly moveExample: string;
   /** The record file: name for the buttons, extension, MIME type. */
   readonly recordFile: { label: MessageKey; extension: string; mime: string };
+}
+
+/** The props of a game's settings form: the settings it edits, where the edited ones go, the UI's language. */
+export interface SettingsProps<S> {
+  settings: S;
+  onchange: (s: S) => void;
+  lang: 'en' | 'zh';
+}
+
+/** The props of a game's side panel: the session, its version (to re-read the engine), the language, Qi. */
+export interface PanelProps {
+  session: Session;
+  version: number;
+  lang: 'en' | 'zh';
+  ai: PanelAi;
 }
 
 /** What a game learns after each change: whether Qi sits at any or every seat, and Qi's dead-stone request. */

@@ -1,5 +1,5 @@
 import { PASS } from '@qi/engine';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Seats } from '../../lib/ai/seats.js';
 import type { AiEngine } from '../../lib/ai/engine.js';
 import { Session } from '../../lib/session/session.js';
@@ -51,8 +51,7 @@ describe('Reversi in the page', () => {
     const s = newSession();
     const seats = new Seats(s, reversiUi as unknown as GameUi<object>, noEngine, [{ kind: 'human' }, { kind: 'human' }], { moveDelayMs: 0 });
     playAll(s, LINE);
-    await tick();
-    expect(s.view.lastMove).toBe(PASS);
+    await vi.waitFor(() => expect(s.view.lastMove).toBe(PASS));
     expect(s.view.ply).toBe(LINE.length + 1);
     expect(seats.view.announcement).toEqual({ key: 'reversiPassed', params: { color: '@white' } });
     // Back onto White's forced pass (the pass is the next move of the line): it stays there.
