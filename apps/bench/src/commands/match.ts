@@ -20,7 +20,7 @@ import type { CommandIo } from './io.js';
 export const matchUsage = `selfplay|match options:
   --game go|gomoku|reversi     game (default go)   --size N  --komi K (go)  --rule freestyle|standard|renju (gomoku)
   --a SPEC --b SPEC            players: level:N, nodes:N, time:MS, depth:N (joined by +, e.g. level:5+nodes:800), classic,
-                               gtp:<command> (Go), piskvork:<command> (Gomoku); name=SPEC names a player
+                               gtp:<command> (Go; Reversi: an Othello GTP engine like gtp-rhino), piskvork:<command> (Gomoku); name=SPEC names a player
   --games N                    games (default 100; pairs share an opening, colours swapped)
   --concurrency N              games in parallel (default: cores)
   --time-ms MS | --nodes N     per-move budget of bots whose spec has none (default nodes 2000)

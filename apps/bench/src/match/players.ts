@@ -4,7 +4,7 @@
  * protocol throws a PlayerFault; the game loop records it as a loss with the reason, and the next game
  * restarts the engine.
  */
-import { PASS, type GoPosition, type GomokuPosition, type Position } from '@qi/engine';
+import { MAX_MOVES, PASS, type GomokuPosition, type Position } from '@qi/engine';
 import { startNodeBot, type NodeBot } from '@qi/ai-worker/node';
 import type { ThinkLimits } from '@qi/ai-worker';
 import { GtpClient, GtpFailure } from '../gtp/client.js';
@@ -209,15 +209,16 @@ class GtpPlayer implements Player {
   ) {}
 
   async newGame(game: BenchGame): Promise<void> {
-    if (game.id !== 'go') throw new Error(`GTP players play Go only, not ${game.id}`);
+    if (game.id !== 'go' && game.id !== 'reversi') throw new Error(`GTP players play Go and Reversi only, not ${game.id}`);
     this.game = game;
     if (this.client === null || !this.client.alive) {
       await this.client?.close();
       this.client = GtpClient.start(this.command[0], this.command.slice(1), { name: this.name, commandTimeoutMs: 30_000 });
     }
-    const rules = game.rules as { size: number; komi: number };
+    // Othello over GTP (GRhino's dialect) has no komi; Go engines get the game's.
+    const setup = game.id === 'go' ? [`boardsize ${(game.rules as { size: number }).size}`, `komi ${(game.rules as { komi: number }).komi}`, 'clear_board'] : ['boardsize 8', 'clear_board'];
     try {
-      await this.client.sendAll([`boardsize ${rules.size}`, `komi ${rules.komi}`, 'clear_board']);
+      await this.client.sendAll(setup);
     } catch (e) {
       throw new PlayerFault(e instanceof GtpFailure ? 'protocol' : 'crash', (e as Error).message);
     }
@@ -226,21 +227,29 @@ class GtpPlayer implements Player {
 
   async move(pos: Position, moves: readonly number[], deadlineMs: number): Promise<PlayerMove> {
     const client = this.client;
-    if (client === null || this.game === null) throw new Error('newGame must come before move');
-    const replay = this.game.create();
+    const game = this.game;
+    if (client === null || game === null) throw new Error('newGame must come before move');
+    const reversi = game.id === 'reversi';
+    // An Othello engine passes by itself and refuses `play <colour> pass` (GRhino): a forced pass is played for it,
+    // and passes are never sent. `known` stays: the moves before the pass are sent with the next genmove.
+    if (reversi && onlyPass(pos)) {
+      return { move: PASS, text: 'pass', stat: noStat() };
+    }
+    const replay = game.create();
     try {
       for (let i = 0; i < moves.length; i++) {
-        if (i >= this.known) await client.send(`play ${i % 2 === 0 ? 'B' : 'W'} ${replay.moveToText(moves[i])}`);
+        const colour = replay.currentPlayer() === 0 ? 'black' : 'white';
+        if (i >= this.known && !(reversi && moves[i] === PASS)) await client.send(`play ${colour} ${replay.moveToText(moves[i])}`);
         replay.play(moves[i]);
       }
       this.known = moves.length;
-      const colour = pos.currentPlayer() === 0 ? 'B' : 'W';
+      const colour = pos.currentPlayer() === 0 ? 'black' : 'white';
       const answer = (await client.send(`genmove ${colour}`, deadlineMs)).trim();
       this.known++;
       if (answer.toLowerCase() === 'resign') return { move: 'resign', text: answer, stat: noStat() };
       let move: number;
       try {
-        move = (pos as GoPosition).parseMove(answer);
+        move = pos.parseMove(answer);
       } catch (e) {
         throw new PlayerFault('illegal', `unparsable move "${answer}": ${(e as Error).message}`);
       }
@@ -257,6 +266,13 @@ class GtpPlayer implements Player {
     await this.client?.close();
     this.client = null;
   }
+}
+
+/** Whether the side to move has only a pass (Reversi's forced pass). */
+function onlyPass(pos: Position): boolean {
+  const buf = new Int32Array(MAX_MOVES);
+  const n = pos.legalMoves(buf);
+  return n === 1 && buf[0] === PASS;
 }
 
 function noStat(): PlayerMove['stat'] {

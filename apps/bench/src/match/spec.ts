@@ -6,7 +6,7 @@
  *   level:3+nodes:800   combined: the level's randomness, 800 nodes;  +algo:mcts picks the search
  *   classic             the game's classic baseline bot (greedy Reversi, depth-4 Gomoku, depth-3 Chinese Checkers,
  *                       random Go), where the ai-worker provides one (`algorithm: 'classic'`)
- *   gtp:/usr/games/gnugo --mode gtp --level 10       any GTP engine (child process)
+ *   gtp:/usr/games/gnugo --mode gtp --level 10       any GTP engine (child process): Go, or Reversi (Othello GTP, GRhino)
  *   piskvork:/path/to/engine args                    any piskvork (Gomocup) engine (child process)
  * An optional `name=` prefix names the player in reports: `strong=level:10`.
  */
