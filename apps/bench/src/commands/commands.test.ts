@@ -68,17 +68,20 @@ describe('bench commands (smoke)', () => {
     expect(summary.players.b.faults).toEqual([]);
   });
 
-  it('match: Gomoku against a piskvork engine (a fake that plays the first empty point)', async () => {
+  it('match: Gomoku against a piskvork engine (a fake that plays the first empty point), told the move time', async () => {
     const engine = join(tmp(), 'fake-piskvork.mjs');
+    const infoLog = join(tmp(), 'info.log');
     writeFileSync(
       engine,
       `import { createInterface } from 'node:readline';
+import { appendFileSync } from 'node:fs';
 const rl = createInterface({ input: process.stdin });
 let size = 15; const taken = new Set(); let board = false;
 const reply = () => { for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) if (!taken.has(x + ',' + y)) { taken.add(x + ',' + y); console.log('MESSAGE thinking'); console.log(x + ',' + y); return; } };
 rl.on('line', (raw) => {
   const line = raw.trim();
   if (board) { if (line === 'DONE') { board = false; reply(); } else { const [x, y] = line.split(','); taken.add(x + ',' + y); } return; }
+  if (line.startsWith('INFO')) { appendFileSync(process.argv[2], line + '\\n'); return; }
   if (line.startsWith('START')) { size = Number(line.split(' ')[1]); taken.clear(); console.log('OK'); }
   else if (line === 'BEGIN') reply();
   else if (line.startsWith('TURN')) { taken.add(line.split(' ')[1]); reply(); }
@@ -89,13 +92,22 @@ rl.on('line', (raw) => {
     chmodSync(engine, 0o755);
     const dir = tmp();
     const c = capture();
-    const code = await runBench(['match', '--game', 'gomoku', '--a', 'depth:2', '--b', `piskvork:${process.execPath} ${engine}`, '--games', '2', '--concurrency', '1', '--out', dir], c.io);
+    const code = await runBench(['match', '--game', 'gomoku', '--a', 'depth:2', '--b', `piskvork:${process.execPath} ${engine} ${infoLog}`, '--games', '2', '--concurrency', '1', '--engine-time-ms', '700', '--out', dir], c.io);
     expect(code).toBe(0);
     const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
     console.log(c.out.join('\n'));
     // The fake blocks nothing: the Qi bot wins both games by five in a row, never by a fault of the fake.
     expect(summary.stats.wins).toBe(2);
     for (const r of summary.results) expect(r.reason).toMatch(/five in a row/);
+    // Fair clocks: the engine is told the move time (and a match allowance it counts down), never the deadline.
+    const info = readFileSync(infoLog, 'utf8').split('\n');
+    expect(info.filter((l) => l === 'INFO timeout_turn 700').length).toBe(2);
+    expect(info.filter((l) => /^INFO timeout_match \d+$/.test(l)).length).toBe(2);
+    const left = info.filter((l) => l.startsWith('INFO time_left ')).map((l) => Number(l.split(' ')[2]));
+    expect(left.length).toBeGreaterThan(4);
+    expect(left.every((x) => Number.isInteger(x) && x > 0)).toBe(true);
+    expect(info.some((l) => /^INFO timeout_turn (?!700$)/.test(l))).toBe(false);
+    expect(summary.options.engineTimeMs).toBe(700);
   });
 
   it('calibrate: levels 1-3 of reversi with tiny budgets, fitted and written as data', async () => {

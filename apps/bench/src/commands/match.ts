@@ -10,6 +10,7 @@ import { Progress, duration, progressLine } from '../cli/progress.js';
 import { gnugoPath } from '../gtp/gnugo.js';
 import { benchGame, type BenchGame } from '../match/games.js';
 import { runMatch, type MatchSummary } from '../match/run.js';
+import { botMoveTimeMs } from '../match/players.js';
 import { parsePlayerSpec, type PlayerSpec } from '../match/spec.js';
 import { matchReportHtml } from '../report/match-report.js';
 import { formatStats } from '../stats/elo.js';
@@ -25,6 +26,8 @@ export const matchUsage = `selfplay|match options:
   --concurrency N              games in parallel (default: cores)
   --time-ms MS | --nodes N     per-move budget of bots whose spec has none (default nodes 2000)
   --deadline-ms MS             a move taking longer loses by time-out (default: 3 × time budget + 10 s)
+  --engine-time-ms MS          move time outside engines are told (default: the Qi side's time a move — its time:,
+                               its level's cap or --time-ms; none when Qi plays by nodes: then only the deadline)
   --sprt elo0,elo1[,alpha,beta]  stop early when the SPRT decides (default alpha = beta = 0.05)
   --referee gnugo|none         Go: GNU Go judges legality and the final score (default gnugo when installed)
   --opening-plies N            random opening plies (default go 2, gomoku 3, reversi 4)
@@ -83,6 +86,7 @@ export async function matchCommand(kind: 'selfplay' | 'match', argv: readonly st
   const nodes = flags.int('nodes', timeMs === undefined ? 2000 : undefined);
   const budget = { timeMs, nodes };
   const deadline = flags.int('deadline-ms', undefined) ?? 3 * Math.max(timeMs ?? 0, botTime(a), botTime(b)) + 10_000;
+  const engineTimeMs = flags.int('engine-time-ms', undefined, 1) ?? (a.kind === 'bot' ? botMoveTimeMs(a, budget) : botMoveTimeMs(b, budget));
   const games = flags.int('games', 100);
   const concurrency = flags.int('concurrency', availableParallelism(), 1, 256);
   const sprt = parseSprt(flags.string('sprt'));
@@ -93,7 +97,9 @@ export async function matchCommand(kind: 'selfplay' | 'match', argv: readonly st
   flags.checkUsed();
   const progress = new Progress(io.err);
   const label = `${a.name} vs ${b.name}`;
-  if (!quiet) io.err.write(`${kind}: ${game.label}, ${label}, ${games} games, ${concurrency} at a time${referee ? ', GNU Go referee' : ''} → ${outDir}\n`);
+  const outside = a.kind !== 'bot' || b.kind !== 'bot';
+  const told = outside ? (engineTimeMs === undefined ? ', outside engines told only the deadline' : `, outside engines told ${engineTimeMs} ms a move`) : '';
+  if (!quiet) io.err.write(`${kind}: ${game.label}, ${label}, ${games} games, ${concurrency} at a time${referee ? ', GNU Go referee' : ''}${told} → ${outDir}\n`);
   const summary = await runMatch({
     game,
     a,
@@ -103,6 +109,7 @@ export async function matchCommand(kind: 'selfplay' | 'match', argv: readonly st
     seed,
     budget,
     moveDeadlineMs: deadline,
+    engineTimeMs,
     sprt,
     outDir,
     referee,

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseSgfGame, readCheckersRecord, readGomokuSgf, readReversiSgf, readGoSgf } from '@qi/engine';
 import { sourceBotStart } from '../testing/bot-start.js';
 import { benchGame } from './games.js';
-import { BotThreads } from './players.js';
+import { BotThreads, botMoveTimeMs } from './players.js';
 import { openingOf, runMatch } from './run.js';
 import { parsePlayerSpec, splitCommand } from './spec.js';
 
@@ -16,6 +16,19 @@ afterAll(() => threads.close());
 const out = () => mkdtempSync(join(tmpdir(), 'qi-bench-'));
 
 describe('player specs', () => {
+  it('knows the move time of a Qi spec, which outside engines are told', () => {
+    expect(botMoveTimeMs(parsePlayerSpec('time:500'), {})).toBe(500);
+    // Every level has a time cap (level 10 thinks for it; lower levels stop at their budget or at it).
+    expect(botMoveTimeMs(parsePlayerSpec('level:10'), {})).toBe(3000);
+    expect(botMoveTimeMs(parsePlayerSpec('level:10+time:1000'), {})).toBe(1000);
+    expect(botMoveTimeMs(parsePlayerSpec('nodes:800'), { timeMs: 900 })).toBeUndefined();
+    expect(botMoveTimeMs(parsePlayerSpec('depth:3'), {})).toBeUndefined();
+    expect(botMoveTimeMs({ kind: 'bot', name: 'x' }, { timeMs: 900 })).toBe(900);
+    expect(botMoveTimeMs({ kind: 'bot', name: 'x' }, { nodes: 2000 })).toBeUndefined();
+    expect(botMoveTimeMs(parsePlayerSpec('gtp:/bin/true'), { timeMs: 900 })).toBeUndefined();
+  });
+
+
   it('parses bots, engines and names; rejects bad parts', () => {
     expect(parsePlayerSpec('level:10')).toEqual({ kind: 'bot', name: 'level:10', level: 10 });
     expect(parsePlayerSpec('strong=level:3+nodes:800+algo:mcts')).toEqual({ kind: 'bot', name: 'strong', level: 3, nodes: 800, algorithm: 'mcts' });
@@ -176,6 +189,48 @@ rl.on('line', (line) => {
     chmodSync(file, 0o755);
     return `gtp:${process.execPath} ${file}`;
   }
+
+  it('a GTP engine is told the move time Qi gets (byo-yomi seconds) before the game and before each genmove', async () => {
+    const dir = out();
+    const log = join(dir, 'commands.log');
+    const file = join(dir, 'passer.mjs');
+    writeFileSync(
+      file,
+      `import { createInterface } from 'node:readline';
+import { appendFileSync } from 'node:fs';
+const rl = createInterface({ input: process.stdin });
+rl.on('line', (line) => {
+  const [id, ...rest] = line.split(' ');
+  appendFileSync(${JSON.stringify(log)}, rest.join(' ') + '\\n');
+  if (rest[0] === 'genmove') process.stdout.write('=' + id + ' pass\\n\\n');
+  else if (rest[0] === 'time_left' && rest[1] === 'white') process.stdout.write('?' + id + ' unknown command\\n\\n');
+  else if (rest[0] === 'quit') { process.stdout.write('=' + id + '\\n\\n'); process.exit(0); }
+  else process.stdout.write('=' + id + '\\n\\n');
+});`,
+    );
+    const s = await runMatch({
+      game: benchGame('go', { size: 9, openingPlies: 0 }),
+      a: parsePlayerSpec('nodes:30'),
+      b: parsePlayerSpec(`gtp:${process.execPath} ${file}`),
+      games: 2,
+      concurrency: 1,
+      seed: 1,
+      budget: {},
+      moveDeadlineMs: 20_000,
+      engineTimeMs: 2500,
+      outDir: dir,
+      threads,
+    });
+    // An engine refusing a time command (this one refuses time_left for White) is not at fault.
+    expect(s.players.b.faults).toEqual([]);
+    const commands = readFileSync(log, 'utf8').split('\n');
+    expect(commands.filter((c) => c === 'time_settings 0 3 1').length).toBe(2);
+    const genmoves = commands.filter((c) => c.startsWith('genmove'));
+    expect(genmoves.length).toBeGreaterThan(0);
+    commands.forEach((c, i) => {
+      if (c.startsWith('genmove ')) expect(commands[i - 1]).toBe(`time_left ${c.split(' ')[1]} 3 1`);
+    });
+  });
 
   it('illegal move, crash and time-out are losses, recorded with the reason', async () => {
     for (const [behaviour, pattern] of [

@@ -6,7 +6,7 @@
  */
 import { MAX_MOVES, PASS, type GomokuPosition, type Position } from '@qi/engine';
 import { startNodeBot, type NodeBot } from '@qi/ai-worker/node';
-import type { ThinkLimits } from '@qi/ai-worker';
+import { levelBudget, type ThinkLimits } from '@qi/ai-worker';
 import { GtpClient, GtpFailure } from '../gtp/client.js';
 import type { BenchGame } from './games.js';
 import { PiskvorkClient } from './piskvork.js';
@@ -95,11 +95,26 @@ export class BotThreads {
   }
 }
 
-/** Creates the player of a spec (bots borrow their thread from `threads`). */
-export function createPlayer(spec: PlayerSpec, budget: DefaultBudget, threads: BotThreads): Player {
+/**
+ * Creates the player of a spec (bots borrow their thread from `threads`). `engineTimeMs` is the move time an outside
+ * engine is told (the time Qi gets, so the match is fair); without it an engine learns only the forfeit deadline.
+ */
+export function createPlayer(spec: PlayerSpec, budget: DefaultBudget, threads: BotThreads, engineTimeMs?: number): Player {
   if (spec.kind === 'bot') return new BotPlayer(spec, budget, threads);
-  if (spec.kind === 'gtp') return new GtpPlayer(spec.name, spec.command);
-  return new PiskvorkPlayer(spec.name, spec.command);
+  if (spec.kind === 'gtp') return new GtpPlayer(spec.name, spec.command, engineTimeMs);
+  return new PiskvorkPlayer(spec.name, spec.command, engineTimeMs);
+}
+
+/**
+ * The time a move a Qi bot spec thinks at most, or undefined when only nodes or depth bound it: its own time, else
+ * its level's time cap (every level has one), else the match's default time budget.
+ */
+export function botMoveTimeMs(spec: PlayerSpec, budget: DefaultBudget): number | undefined {
+  if (spec.kind !== 'bot') return undefined;
+  if (spec.timeMs !== undefined) return spec.timeMs;
+  if (spec.level !== undefined) return levelBudget(spec.level, spec.algorithm === 'alphabeta' ? 'alphabeta' : 'mcts').timeMs;
+  if (spec.nodes !== undefined || spec.depth !== undefined || spec.algorithm === 'classic') return undefined;
+  return budget.nodes === undefined ? budget.timeMs : undefined;
 }
 
 class BotPlayer implements Player {
@@ -206,6 +221,7 @@ class GtpPlayer implements Player {
   constructor(
     readonly name: string,
     private readonly command: string[],
+    private readonly moveTimeMs?: number,
   ) {}
 
   async newGame(game: BenchGame): Promise<void> {
@@ -219,6 +235,8 @@ class GtpPlayer implements Player {
     const setup = game.id === 'go' ? [`boardsize ${(game.rules as { size: number }).size}`, `komi ${(game.rules as { komi: number }).komi}`, 'clear_board'] : ['boardsize 8', 'clear_board'];
     try {
       await this.client.sendAll(setup);
+      // The move time Qi gets, as byo-yomi: 0 main time, S seconds for each single move (GTP counts whole seconds).
+      if (this.moveTimeMs !== undefined) await optional(this.client.send(`time_settings 0 ${gtpSeconds(this.moveTimeMs)} 1`));
     } catch (e) {
       throw new PlayerFault(e instanceof GtpFailure ? 'protocol' : 'crash', (e as Error).message);
     }
@@ -244,6 +262,7 @@ class GtpPlayer implements Player {
       }
       this.known = moves.length;
       const colour = pos.currentPlayer() === 0 ? 'black' : 'white';
+      if (this.moveTimeMs !== undefined) await optional(client.send(`time_left ${colour} ${gtpSeconds(this.moveTimeMs)} 1`));
       const answer = (await client.send(`genmove ${colour}`, deadlineMs)).trim();
       this.known++;
       if (answer.toLowerCase() === 'resign') return { move: 'resign', text: answer, stat: noStat() };
@@ -268,6 +287,20 @@ class GtpPlayer implements Player {
   }
 }
 
+/** Seconds for GTP's time commands (whole seconds, at least 1). */
+function gtpSeconds(ms: number): number {
+  return Math.max(1, Math.round(ms / 1000));
+}
+
+/** Awaits a GTP command an engine may not implement (time control): a refusal is not a fault. */
+async function optional(reply: Promise<string>): Promise<void> {
+  try {
+    await reply;
+  } catch (e) {
+    if (!(e instanceof GtpFailure)) throw e;
+  }
+}
+
 /** Whether the side to move has only a pass (Reversi's forced pass). */
 function onlyPass(pos: Position): boolean {
   const buf = new Int32Array(MAX_MOVES);
@@ -288,10 +321,13 @@ class PiskvorkPlayer implements Player {
   private client: PiskvorkClient | null = null;
   private known = -1;
   private game: BenchGame | null = null;
+  /** Time the engine has used this game (its `time_left` is the match allowance minus this). */
+  private usedMs = 0;
 
   constructor(
     readonly name: string,
     private readonly command: string[],
+    private readonly moveTimeMs?: number,
   ) {}
 
   async newGame(game: BenchGame): Promise<void> {
@@ -305,10 +341,17 @@ class PiskvorkPlayer implements Player {
     try {
       await this.client.start(rules.size, 10_000);
       this.client.info(`rule ${piskvorkRule(rules.rule)}`);
+      if (this.moveTimeMs !== undefined) {
+        // Qi's move time for every move, and a match allowance of that much per move to the move cap, so the
+        // engine's own time manager plays each move in about the turn time (Gomocup engines use both).
+        this.client.info(`timeout_turn ${this.moveTimeMs}`);
+        this.client.info(`timeout_match ${this.moveTimeMs * game.maxPlies}`);
+      }
     } catch (e) {
       throw new PlayerFault('crash', (e as Error).message);
     }
     this.known = -1;
+    this.usedMs = 0;
   }
 
   async move(pos: Position, moves: readonly number[], deadlineMs: number): Promise<PlayerMove> {
@@ -320,7 +363,10 @@ class PiskvorkPlayer implements Player {
     const xy = (m: number): [number, number] => [g.x(m), size - 1 - g.y(m)];
     let reply: string;
     try {
-      client.info(`timeout_turn ${Math.max(1, deadlineMs - 500)}`);
+      // Without a move time the engine may think up to just under the forfeit deadline.
+      if (this.moveTimeMs === undefined) client.info(`timeout_turn ${Math.max(1, deadlineMs - 500)}`);
+      else client.info(`time_left ${Math.max(1, Math.round(this.moveTimeMs * this.game.maxPlies - this.usedMs))}`);
+      const t0 = performance.now();
       if (this.known === moves.length - 1 && moves.length > 0) {
         reply = await client.request(`TURN ${xy(moves[moves.length - 1]).join(',')}`, deadlineMs);
       } else if (moves.length === 0) {
@@ -330,6 +376,7 @@ class PiskvorkPlayer implements Player {
         const lines = moves.map((m, i) => `${xy(m).join(',')},${i % 2 === me ? 1 : 2}`);
         reply = await client.request(['BOARD', ...lines, 'DONE'].join('\n'), deadlineMs);
       }
+      this.usedMs += performance.now() - t0;
     } catch (e) {
       const message = (e as Error).message;
       throw new PlayerFault(/within/.test(message) ? 'time-out' : 'crash', message);

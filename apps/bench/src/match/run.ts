@@ -31,6 +31,8 @@ export interface MatchOptions {
   budget: DefaultBudget;
   /** Per-move hard limit (a time-out loses), ms. */
   moveDeadlineMs: number;
+  /** The move time outside engines are told (GTP time_settings/time_left, piskvork timeout_turn/time_left). */
+  engineTimeMs?: number;
   sprt?: SprtConfig;
   /** Output folder (created); records go to games/ inside. */
   outDir: string;
@@ -78,7 +80,7 @@ export interface MatchSummary {
   game: string;
   gameLabel: string;
   players: { a: PlayerTotals; b: PlayerTotals };
-  options: { games: number; concurrency: number; seed: number; budget: DefaultBudget; moveDeadlineMs: number; sprt: SprtConfig | null; referee: string | null };
+  options: { games: number; concurrency: number; seed: number; budget: DefaultBudget; moveDeadlineMs: number; engineTimeMs: number | null; sprt: SprtConfig | null; referee: string | null };
   stats: MatchStats;
   sprt: SprtState | null;
   /** Why the match ended early, if it did. */
@@ -110,8 +112,8 @@ export async function runMatch(o: MatchOptions): Promise<MatchSummary> {
   const threads = o.threads ?? new BotThreads(o.botStart, o.seed * 100 + 1);
 
   const slot = async (s: number): Promise<void> => {
-    const a = createPlayer(o.a, o.budget, threads);
-    const b = createPlayer(o.b, o.budget, threads);
+    const a = createPlayer(o.a, o.budget, threads, o.engineTimeMs);
+    const b = createPlayer(o.b, o.budget, threads, o.engineTimeMs);
     const referee = o.game.id === 'go' && o.referee ? new GoReferee(o.referee) : null;
     try {
       while (next < o.games && stoppedBy === null) {
@@ -167,7 +169,7 @@ export async function runMatch(o: MatchOptions): Promise<MatchSummary> {
     game: o.game.id,
     gameLabel: o.game.label,
     players: { a: totals(o.a, results, true), b: totals(o.b, results, false) },
-    options: { games: o.games, concurrency: o.concurrency, seed: o.seed, budget: o.budget, moveDeadlineMs: o.moveDeadlineMs, sprt: o.sprt ?? null, referee: o.referee ?? null },
+    options: { games: o.games, concurrency: o.concurrency, seed: o.seed, budget: o.budget, moveDeadlineMs: o.moveDeadlineMs, engineTimeMs: o.engineTimeMs ?? null, sprt: o.sprt ?? null, referee: o.referee ?? null },
     stats: matchStats(wdl),
     sprt,
     stoppedBy,
