@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { LightPlayout } from '@qi/ai-worker';
 import { expandPointList, GoPosition, parsePoint, parseSgfGame, PASS, Rng, BLACK, WHITE, MAX_MOVES } from '@qi/engine';
 import type { BenchCase } from '../runner.js';
+import { gnugoPlayoutsPerCpuSecond } from './gnugo-mc.js';
 import type { Suite, TargetResult, TargetRun } from './types.js';
 
 const DATA = new URL('../../../../../shared/data/go/gnugo-regression/', import.meta.url);
@@ -162,9 +163,30 @@ function playoutTarget(size: number, target: number): TargetRun {
   };
 }
 
+/** Qi's 9x9 light playouts against GNU Go's own Monte-Carlo mode, per CPU-second each, measured side by side. */
+function gnugoRatioTarget(ratio: number): TargetRun {
+  return {
+    name: `go 9x9 light playouts ≥ ${ratio}× GNU Go's Monte-Carlo playouts (uniform patterns) per CPU-second`,
+    async run(quick): Promise<TargetResult> {
+      // Both on CPU time, Qi first then GNU Go, so a loaded machine slows both alike and the ratio stays.
+      const qi = measurePlayouts(9, quick ? 0.3 : 4);
+      const g = await gnugoPlayoutsPerCpuSecond(100, quick ? 1_100 : 20_100);
+      const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
+      const r = qi.cpu / g.rate;
+      return {
+        measured: `${r.toFixed(2)}× (Qi ${fmt(qi.cpu)} playouts per CPU-second, GNU Go ${fmt(g.rate)} simulations per CPU-second)`,
+        met: quick ? null : r >= ratio,
+        details: [
+          `GNU Go: ${fmt(g.simulations)} more simulations took ${(g.highCpu - g.lowCpu).toFixed(2)} more CPU-s (${g.lowCpu.toFixed(2)} → ${g.highCpu.toFixed(2)} s for 3 genmoves at level 10)`,
+        ],
+      };
+    },
+  };
+}
+
 /** Go: replay throughput, liberty queries, legal move generation and light playouts; the playout targets. */
 export const goSuite: Suite = {
   game: 'go',
   profile: () => [replayCase(), libertyCase(), legalMovesCase(9), legalMovesCase(19), playoutCase(9), playoutCase(19)],
-  targets: () => [playoutTarget(9, 50_000), playoutTarget(19, 5_000)],
+  targets: () => [playoutTarget(9, 50_000), playoutTarget(19, 5_000), gnugoRatioTarget(4)],
 };
