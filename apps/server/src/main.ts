@@ -1,0 +1,118 @@
+#!/usr/bin/env node
+/**
+ * `node apps/server/dist/main.js [--port N] [--host H] [--db PATH] [--web DIR] [--bots N] [--grace-ms N]
+ * [--durability normal|full]` (env QI_PORT, QI_HOST, QI_DB, QI_WEB). Prints one line once listening; SIGTERM and
+ * SIGINT close it cleanly.
+ */
+import { existsSync, realpathSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer, type ServerOptions } from './index.js';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const USAGE = `usage: qi-server [--port N] [--host H] [--db PATH] [--web DIR] [--bots N] [--grace-ms N] [--durability normal|full]
+  --port N          port to listen on, 0 for a free one (default 4173; env QI_PORT)
+  --host H          address to listen on (default 127.0.0.1; env QI_HOST)
+  --db PATH         SQLite database file, created if missing (default <repo>/.data/qi.sqlite; env QI_DB)
+  --web DIR         the built web app to serve (default <repo>/apps/web/dist; env QI_WEB)
+  --bots N          Qi's worker threads (default 1)
+  --grace-ms N      how long a dropped player stays "reconnecting" before "gone" (default 60000)
+  --durability D    SQLite synchronous: normal (default; a killed process loses nothing) or full (also a power cut)`;
+
+/** The options of a command line; throws an Error naming a bad or unknown option. */
+export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): ServerOptions & { db: string; web: string } {
+  const int = (name: string, v: string | undefined, min: number, max: number): number => {
+    const n = Number(v);
+    if (v === undefined || v.trim() === '' || !Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify(v ?? '')}`);
+    return n;
+  };
+  const o = {
+    port: env.QI_PORT !== undefined ? int('QI_PORT', env.QI_PORT, 0, 65535) : 4173,
+    host: env.QI_HOST || '127.0.0.1',
+    db: resolve(env.QI_DB || resolve(repo, '.data/qi.sqlite')),
+    web: resolve(env.QI_WEB || resolve(repo, 'apps/web/dist')),
+    bots: 1,
+    graceMs: 60_000,
+    durability: 'normal' as 'normal' | 'full',
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const eq = arg.indexOf('=');
+    const name = eq > 0 ? arg.slice(0, eq) : arg;
+    const value = (): string => {
+      if (eq > 0) return arg.slice(eq + 1);
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${name} needs a value`);
+      return v;
+    };
+    switch (name) {
+      case '--port':
+        o.port = int('--port', value(), 0, 65535);
+        break;
+      case '--host':
+        o.host = value();
+        break;
+      case '--db':
+        o.db = resolve(value());
+        break;
+      case '--web':
+        o.web = resolve(value());
+        break;
+      case '--bots':
+        o.bots = int('--bots', value(), 1, 64);
+        break;
+      case '--grace-ms':
+        o.graceMs = int('--grace-ms', value(), 0, 86_400_000);
+        break;
+      case '--durability': {
+        const d = value();
+        if (d !== 'normal' && d !== 'full') throw new Error(`--durability must be normal or full, got ${JSON.stringify(d)}`);
+        o.durability = d;
+        break;
+      }
+      case '--help':
+      case '-h':
+        process.stdout.write(`${USAGE}\n`);
+        process.exit(0);
+        break;
+      default:
+        throw new Error(`unknown option ${JSON.stringify(arg)}`);
+    }
+  }
+  return o;
+}
+
+async function main(): Promise<void> {
+  let options: ReturnType<typeof parseArgs>;
+  try {
+    options = parseArgs(process.argv.slice(2), process.env);
+  } catch (e) {
+    process.stderr.write(`qi-server: ${(e as Error).message}\n${USAGE}\n`);
+    process.exit(2);
+  }
+  if (!existsSync(resolve(options.web, 'index.html'))) process.stderr.write(`qi-server: no web app in ${options.web} (build apps/web); serving the WebSocket only\n`);
+  const server = await startServer(options);
+  process.stdout.write(`qi server listening on ${server.url} (database ${server.database})\n`);
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    server.close().then(
+      () => process.exit(0),
+      (e: unknown) => {
+        process.stderr.write(`qi-server: ${signal}: ${(e as Error).message}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+if (process.argv[1] && realpathSync(resolve(process.argv[1])) === realpathSync(fileURLToPath(import.meta.url))) {
+  main().catch((e: unknown) => {
+    process.stderr.write(`qi-server: ${(e as Error).stack ?? String(e)}\n`);
+    process.exit(1);
+  });
+}
