@@ -2,6 +2,7 @@ import * as goStrings from './games/go/strings.js';
 import * as gomokuStrings from './games/gomoku/strings.js';
 import * as reversiStrings from './games/reversi/strings.js';
 import * as checkersStrings from './games/checkers/strings.js';
+import * as onlineStrings from './lib/online/strings.js';
 
 /**
  * Every string the UI shows, in English and Chinese: the app's own here, each game's in its folder
@@ -329,7 +330,7 @@ const coreZh: Record<keyof typeof core, string> = {
   unsupportedRecord: 'Qi 打不开这个文件：请用 SGF（围棋、黑白棋、五子棋）或跳棋棋谱。',
 };
 
-const en = { ...core, ...goStrings.en, ...gomokuStrings.en, ...reversiStrings.en, ...checkersStrings.en };
+const en = { ...core, ...goStrings.en, ...gomokuStrings.en, ...reversiStrings.en, ...checkersStrings.en, ...onlineStrings.en };
 
 /** A key of the UI dictionary. */
 export type MessageKey = keyof typeof en;
@@ -337,7 +338,7 @@ export type MessageKey = keyof typeof en;
 /** The languages the UI speaks. */
 export type Lang = 'en' | 'zh';
 
-const zh: Record<MessageKey, string> = { ...coreZh, ...goStrings.zh, ...gomokuStrings.zh, ...reversiStrings.zh, ...checkersStrings.zh };
+const zh: Record<MessageKey, string> = { ...coreZh, ...goStrings.zh, ...gomokuStrings.zh, ...reversiStrings.zh, ...checkersStrings.zh, ...onlineStrings.zh };
 
 /** Both dictionaries, keyed by language (exported for the completeness test). */
 export const dictionaries: Record<Lang, Record<MessageKey, string>> = { en, zh };
