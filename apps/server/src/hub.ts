@@ -200,6 +200,8 @@ export class Hub {
     for (const e of events) this.remember(live, e);
     live.watchers.set(peer, m.seat);
     this.peers.get(peer)?.add(live);
+    // The creator may have gone while the room was stored: its seat is then reconnecting at once.
+    if (!this.peers.has(peer)) this.unwatch(live, peer);
     peer.send({ t: 'created', req: m.req, room: id, code, seat: m.seat, token });
     peer.send({ t: 'snapshot', snapshot: room.snapshot(now, this.spectators(live)) });
     this.after(live);
@@ -225,6 +227,9 @@ export class Hub {
         if (!p.ok) return peer.send({ t: 'error', code: p.code, reason: p.reason, req: m.req });
         if (!(await this.commit(live, p.drafts, null))) return peer.send({ t: 'error', code: 'server', reason: 'the seat could not be stored', req: m.req });
         seat = m.seat;
+      } else {
+        // Watching again without a token (a resync): a connection keeps the seat it holds.
+        seat = live.watchers.get(peer) ?? null;
       }
       if (seat !== null) {
         // Back online before the joiner is registered: it learns of it from its snapshot or events, after `joined`.
@@ -438,6 +443,7 @@ export class Hub {
   }
 
   private startGrace(live: LiveRoom, seat: number): void {
+    if (this.closed) return;
     live.grace.get(seat)?.cancel();
     live.grace.set(
       seat,

@@ -114,5 +114,8 @@ export async function twoPlayers(creator: TestClient, other: TestClient, game: C
   const joined = await other.take('joined');
   const snap = await other.take('snapshot');
   if (snap.snapshot.status !== 'playing') throw new Error(`room not started: ${snap.snapshot.status}`);
+  // The creator heard of the second seat and the start as events: taken here so tests see only what follows.
+  await creator.event(created.room, snap.snapshot.version);
+  creator.drain();
   return { room: created.room, code: created.code, tokens: [created.token!, joined.token!], version: snap.snapshot.version };
 }

@@ -1,0 +1,108 @@
+/**
+ * Clocks on the server and persistence: a flag falls on the server's own timer (a manual clock, no sleeping),
+ * and a server closed and started again on the same SQLite file has the same moves, versions, ack answers and
+ * clocks (resumed where they stood: the downtime is not charged).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ManualTime, startServer } from './index.js';
+import { TestClient, twoPlayers } from './testkit/ws-client.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'qi-server-test-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('server clocks', () => {
+  it('end the game when the running clock reaches zero (Go words it B+T), and carry the clocks on every move', async () => {
+    const time = new ManualTime();
+    const s = await startServer({ port: 0, qi: null, log: () => {}, time });
+    try {
+      const [a, b] = [await TestClient.open(s.url), await TestClient.open(s.url)];
+      const { room, version } = await twoPlayers(a, b, 'go', { rules: { size: 9 }, clock: { initialMs: 1000, incrementMs: 500 } });
+      time.advance(300);
+      expect(await a.act({ t: 'move', room, version, move: 'E5' })).toMatchObject({ ok: true });
+      const move = (await b.event(room, version + 1)).event;
+      if (move.kind !== 'move' || !move.clocks) throw new Error('a move with clocks was expected');
+      // 300 ms used (less at most the lag compensation on loopback), 500 ms increment.
+      expect(move.clocks.remainingMs[0]).toBeGreaterThanOrEqual(1200);
+      expect(move.clocks.remainingMs[0]).toBeLessThanOrEqual(1250);
+      expect(move.clocks).toMatchObject({ running: 1, at: time.now() });
+      await a.event(room, version + 1);
+      time.advance(999);
+      a.send({ t: 'ping', id: 1, clientTime: 1 });
+      await a.take('pong');
+      expect(a.kept().filter((m) => m.t === 'event')).toEqual([]);
+      time.advance(1);
+      const end = await a.event(room, version + 2);
+      expect(end.event).toMatchObject({ kind: 'end', result: { returns: [1, -1], reason: 'time', seat: 1, code: 'B+T' }, clocks: { remainingMs: [move.clocks.remainingMs[0], 0], running: null } });
+      expect(await b.act({ t: 'move', room, version: version + 1, move: 'D5' })).toMatchObject({ ok: false, code: 'over' });
+      await Promise.all([a.close(), b.close()]);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('persistence', () => {
+  it('restarts with the same moves, versions, ack answers and clocks', async () => {
+    const db = join(dir, 'restart.sqlite');
+    const time = new ManualTime();
+    const s1 = await startServer({ port: 0, qi: null, log: () => {}, time, db });
+    const [a, b] = [await TestClient.open(s1.url), await TestClient.open(s1.url)];
+    const { room, tokens, version } = await twoPlayers(a, b, 'go', { rules: { size: 9 }, clock: { initialMs: 60_000, incrementMs: 1000 } });
+    time.advance(2000);
+    expect(await a.act({ t: 'move', room, version, move: 'E5' }, 'm1')).toMatchObject({ ok: true, version: version + 1 });
+    time.advance(3000);
+    expect(await b.act({ t: 'move', room, version: version + 1, move: 'D5' }, 'm2')).toMatchObject({ ok: true, version: version + 2 });
+    await a.act({ t: 'chat', room, text: 'see you after the restart' });
+    time.advance(1500);
+    await Promise.all([a.close(), b.close()]);
+    const watch = await TestClient.open(s1.url);
+    watch.send({ t: 'join', req: 1, room });
+    await watch.take('joined');
+    const before = (await watch.take('snapshot')).snapshot;
+    expect(before.seats.map((x) => x.presence)).toEqual(['reconnecting', 'reconnecting']);
+    await watch.close();
+    await s1.close();
+
+    // Downtime: a minute and a half passes before the server is back.
+    time.advance(90_000);
+    const s2 = await startServer({ port: 0, qi: null, log: () => {}, time, db });
+    expect(s2.restored).toBe(1);
+    try {
+      const w2 = await TestClient.open(s2.url);
+      w2.send({ t: 'join', req: 1, room });
+      await w2.take('joined');
+      const after = (await w2.take('snapshot')).snapshot;
+      expect({ moves: after.moves, version: after.version, status: after.status, chat: after.chat, seats: after.seats }).toEqual({
+        moves: before.moves,
+        version: before.version,
+        status: 'playing',
+        chat: before.chat,
+        seats: before.seats,
+      });
+      expect(after.moves).toEqual(['E5', 'D5']);
+      expect(after.clocks).toEqual({ ...before.clocks, at: time.now() });
+      // Seat 0 comes back with its token and resyncs from the version it had; a repeated ack id gets its old answer.
+      const a2 = await TestClient.open(s2.url);
+      a2.send({ t: 'join', req: 2, room, token: tokens[0], since: version + 2 });
+      expect(await a2.take('joined')).toMatchObject({ seat: 0 });
+      const events = [];
+      for (let v = version + 3; v <= after.version + 1; v++) events.push((await a2.event(room, v)).event.kind);
+      expect(events).toEqual([...Array(after.version - version - 2).fill(null).map((_, i) => (i === 0 ? 'chat' : 'presence')), 'presence']);
+      expect(await a2.act({ t: 'move', room, version, move: 'E5' }, 'm1')).toEqual({ t: 'ack', ack: 'm1', ok: true, version: version + 1 });
+      time.advance(700);
+      // (A new ack id: ids are per seat, across connections — 'a1' was the chat line's before the restart.)
+      expect(await a2.act({ t: 'move', room, version: version + 2, move: 'C3' }, 'm3')).toEqual({ t: 'ack', ack: 'm3', ok: true, version: after.version + 2 });
+      const move = (await w2.eventOf(room, 'move')).event;
+      if (move.kind !== 'move' || !move.clocks) throw new Error('a move with clocks was expected');
+      // The 1.5 s before the restart and the 0.7 s after it are charged; the 90 s of downtime are not.
+      expect(move.clocks.remainingMs[0]).toBeGreaterThan(before.clocks!.remainingMs[0] - 700 + 1000 - 50);
+      expect(move.clocks.remainingMs[0]).toBeLessThanOrEqual(before.clocks!.remainingMs[0] - 700 + 1000);
+      await Promise.all([w2.close(), a2.close()]);
+    } finally {
+      await s2.close();
+    }
+  });
+});
