@@ -4,7 +4,7 @@
  * them. Replaying the stored events through `apply` rebuilds the room exactly (the restart path). Time is a
  * parameter (`now`), never read here, so tests drive clocks without sleeping.
  */
-import { CHECKERS_LEAVE, gameDefinition, type Position } from '@qi/engine';
+import { CHECKERS_LEAVE, PASS, gameDefinition, type Position } from '@qi/engine';
 import {
   CHAT_HISTORY,
   cleanText,
@@ -187,7 +187,7 @@ export class Room {
 
   /** A move's text in the game's notation on the current position (Qi's answers). */
   moveText(move: number): string {
-    return this.pos.moveToText(move);
+    return move === PASS ? 'pass' : this.pos.moveToText(move);
   }
 
   /** A move from `seat`, made against `version`, in the game's notation (Chinese Checkers: the whole hop path). */
