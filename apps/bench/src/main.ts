@@ -8,13 +8,15 @@ import { matchCommand, matchUsage } from './commands/match.js';
 import { profileCommand, profileUsage } from './commands/profile.js';
 import { regressionCommand, regressionUsage } from './commands/regression.js';
 import { signatureCommand } from './commands/signature.js';
+import { workerCommand, workerUsage } from './commands/worker.js';
 import { suites } from './suites/index.js';
 
 const usage = `usage: pnpm bench <command> [options]   (after \`pnpm build\`; every command takes --cpu-prof [--cpu-prof-dir DIR])
 
 commands:
   selfplay     Qi bots against each other in parallel worker threads (statistics, SPRT, records, HTML report)
-  match        the same with external engines too (gtp:…, piskvork:…)
+  match        the same with external engines too (gtp:…, piskvork:…); --queue spreads it over \`worker\`s
+  worker       plays the games of queued matches (BullMQ on Redis), on any number of machines
   calibrate    Elo of levels 1-10 per game (Bradley-Terry fit, level 1 = 0) → ai-worker data/levels-elo.json
   regression   fixed positions with known answers; exit 1 on a regression against baselines/regression.json
   profile      micro-benchmarks (ops/s ± error) compared with baselines/profile.json
@@ -22,6 +24,8 @@ commands:
   targets      the speed targets of the engine issues, measured and judged [--game G] [--filter TEXT] [--quick]
 
 ${matchUsage}
+
+${workerUsage}
 
 ${calibrateUsage}
 
@@ -62,6 +66,8 @@ export async function runBench(argv: readonly string[], io: CommandIo = processI
       case 'selfplay':
       case 'match':
         return await matchCommand(command, rest, io);
+      case 'worker':
+        return await workerCommand(rest, io);
       case 'calibrate':
         return await calibrateCommand(rest, io);
       case 'regression':

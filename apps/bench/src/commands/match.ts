@@ -9,7 +9,8 @@ import { Flags, UsageError } from '../cli/args.js';
 import { Progress, duration, progressLine } from '../cli/progress.js';
 import { gnugoPath } from '../gtp/gnugo.js';
 import { benchGame, type BenchGame } from '../match/games.js';
-import { runMatch, type MatchSummary } from '../match/run.js';
+import { runQueuedMatch } from '../match/queue.js';
+import { runMatch, type MatchProgress, type MatchSummary } from '../match/run.js';
 import { botMoveTimeMs } from '../match/players.js';
 import { parsePlayerSpec, type PlayerSpec } from '../match/spec.js';
 import { matchReportHtml } from '../report/match-report.js';
@@ -31,7 +32,9 @@ export const matchUsage = `selfplay|match options:
   --sprt elo0,elo1[,alpha,beta]  stop early when the SPRT decides (default alpha = beta = 0.05)
   --referee gnugo|none         Go: GNU Go judges legality and the final score (default gnugo when installed)
   --opening-plies N            random opening plies (default go 2, gomoku 3, reversi 4)
-  --seed N  --out DIR          openings seed (default 1); output folder (default out/<command>-<time>)`;
+  --seed N  --out DIR          openings seed (default 1); output folder (default out/<command>-<time>)
+  --queue redis://HOST:PORT    publish the games as jobs on Redis (BullMQ) for \`bench worker\` processes on any
+                               machines; results, statistics and SPRT as they arrive (--concurrency is the workers')`;
 
 /** Parses the flags shared by match-like commands into a BenchGame. */
 export function gameFromFlags(flags: Flags): BenchGame {
@@ -94,13 +97,15 @@ export async function matchCommand(kind: 'selfplay' | 'match', argv: readonly st
   const seed = flags.int('seed', 1, 0);
   const quiet = flags.bool('quiet');
   const referee = refereeFrom(flags, game);
+  const queueUrl = flags.string('queue');
   flags.checkUsed();
   const progress = new Progress(io.err);
   const label = `${a.name} vs ${b.name}`;
   const outside = a.kind !== 'bot' || b.kind !== 'bot';
   const told = outside ? (engineTimeMs === undefined ? ', outside engines told only the deadline' : `, outside engines told ${engineTimeMs} ms a move`) : '';
   if (!quiet) io.err.write(`${kind}: ${game.label}, ${label}, ${games} games, ${concurrency} at a time${referee ? ', GNU Go referee' : ''}${told} → ${outDir}\n`);
-  const summary = await runMatch({
+  let queueState = '';
+  const options = {
     game,
     a,
     b,
@@ -116,8 +121,24 @@ export async function matchCommand(kind: 'selfplay' | 'match', argv: readonly st
     botStart: io.botStart,
     threads: io.threads,
     event: `qi bench ${kind}`,
-    onGame: quiet ? undefined : (p) => progress.update(progressLine(label, p), p.done === p.total),
-  });
+    onGame: quiet ? undefined : (p: MatchProgress) => progress.update(`${progressLine(label, p)}${queueState}`, p.done === p.total),
+  };
+  const summary =
+    queueUrl === undefined
+      ? await runMatch(options)
+      : await runQueuedMatch({
+          ...options,
+          queueUrl,
+          onQueue: quiet
+            ? undefined
+            : (q) => {
+                const line = `  [queue: ${q.done} done, ${q.running} running, ${q.queued} queued]`;
+                if (line !== queueState) {
+                  queueState = line;
+                  progress.update(`${label} ${q.done}/${games}${line}`);
+                }
+              },
+        });
   progress.done();
   writeReports(summary, kind);
   io.out(describe(summary));

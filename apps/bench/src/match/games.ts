@@ -33,6 +33,8 @@ export interface GameOptions {
 /** A game as the match harness plays it. */
 export interface BenchGame {
   id: string;
+  /** The options it was made from (a queued match sends them to its workers, which rebuild the same game). */
+  options: GameOptions;
   /** The game's engine definition. */
   definition: GameDefinition;
   /** A short description for reports, e.g. "go 9x9 komi 7.5". */
@@ -164,6 +166,7 @@ export function benchGame(id: string, options: GameOptions = {}): BenchGame {
   const create = (): Position => definition.create(rules);
   return {
     id,
+    options: { ...options },
     definition,
     label: traits.label(rules),
     rules,

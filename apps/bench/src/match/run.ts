@@ -120,31 +120,11 @@ export async function runMatch(o: MatchOptions): Promise<MatchSummary> {
         const index = next++;
         const k = index >> 1;
         if (!openings.has(k)) openings.set(k, openingOf(o.game, o.seed, k));
-        const aFirst = index % 2 === 0;
-        const order: [Player, Player] = aFirst ? [a, b] : [b, a];
-        const g = await playGame(o.game, order, openings.get(k) as number[], { moveDeadlineMs: o.moveDeadlineMs, referee });
-        const scoreA = aFirst ? g.score0 : 1 - g.score0;
-
-        const info = {
-          players: [order[0].name, order[1].name] as [string, string],
-          result: g.result,
-          reason: g.reason,
-          event: o.event ?? `qi bench: ${o.a.name} vs ${o.b.name}`,
-          openingPlies: openings.get(k)?.length ?? 0,
-        };
-        const saved = o.game.record(g.moves, g.stats, info);
-        const file = `games/${String(index + 1).padStart(4, '0')}.${saved.ext}`;
-        writeFileSync(join(o.outDir, file), saved.text);
-        const replay = o.game.create();
-        const moveTexts = g.moves.map((m) => {
-          const t = replay.moveToText(m);
-          replay.play(m);
-          return t;
-        });
-        const r: GameResult = { index, opening: k, aFirst, scoreA, result: g.result, reason: g.reason, plies: g.moves.length, timeMs: g.timeMs, moves: moveTexts, stats: g.stats, file };
+        const { result: r, record } = await playMatchGame(o, index, openings.get(k) as number[], [a, b], referee);
+        writeFileSync(join(o.outDir, r.file), record);
         results.push(r);
-        if (scoreA === 1) wdl.wins++;
-        else if (scoreA === 0) wdl.losses++;
+        if (r.scoreA === 1) wdl.wins++;
+        else if (r.scoreA === 0) wdl.losses++;
         else wdl.draws++;
         if (o.sprt) {
           sprt = sprtState(wdl, o.sprt);
@@ -164,6 +144,55 @@ export async function runMatch(o: MatchOptions): Promise<MatchSummary> {
   } finally {
     if (o.threads === undefined) await threads.close();
   }
+  return writeSummary(o, results, wdl, sprt, stoppedBy, performance.now() - t0);
+}
+
+/** What a match game needs of the match: the game, the players' specs, the seed, budgets and the record's event. */
+export type MatchGameOptions = Pick<MatchOptions, 'game' | 'a' | 'b' | 'seed' | 'moveDeadlineMs' | 'event'>;
+
+/**
+ * Game `index` of a match (games 2k and 2k+1 share opening k, A first in the even one) between the players of specs
+ * A and B, and its record: the same wherever it is played (a local slot or a queue worker), given the same players.
+ */
+export async function playMatchGame(
+  o: MatchGameOptions,
+  index: number,
+  opening: readonly number[],
+  [a, b]: readonly [Player, Player],
+  referee: GoReferee | null,
+): Promise<{ result: GameResult; record: string }> {
+  const k = index >> 1;
+  const aFirst = index % 2 === 0;
+  const order: [Player, Player] = aFirst ? [a, b] : [b, a];
+  const g = await playGame(o.game, order, opening, { moveDeadlineMs: o.moveDeadlineMs, referee });
+  const scoreA = aFirst ? g.score0 : 1 - g.score0;
+  const info = {
+    players: [order[0].name, order[1].name] as [string, string],
+    result: g.result,
+    reason: g.reason,
+    event: o.event ?? `qi bench: ${o.a.name} vs ${o.b.name}`,
+    openingPlies: opening.length,
+  };
+  const saved = o.game.record(g.moves, g.stats, info);
+  const file = `games/${String(index + 1).padStart(4, '0')}.${saved.ext}`;
+  const replay = o.game.create();
+  const moves = g.moves.map((m) => {
+    const t = replay.moveToText(m);
+    replay.play(m);
+    return t;
+  });
+  return { result: { index, opening: k, aFirst, scoreA, result: g.result, reason: g.reason, plies: g.moves.length, timeMs: g.timeMs, moves, stats: g.stats, file }, record: saved.text };
+}
+
+/** Sorts the results, writes summary.json and returns the summary. */
+export function writeSummary(
+  o: MatchOptions,
+  results: GameResult[],
+  wdl: { wins: number; draws: number; losses: number },
+  sprt: SprtState | null,
+  stoppedBy: string | null,
+  elapsedMs: number,
+): MatchSummary {
   results.sort((x, y) => x.index - y.index);
   const summary: MatchSummary = {
     game: o.game.id,
@@ -173,7 +202,7 @@ export async function runMatch(o: MatchOptions): Promise<MatchSummary> {
     stats: matchStats(wdl),
     sprt,
     stoppedBy,
-    elapsedMs: performance.now() - t0,
+    elapsedMs,
     results,
     outDir: o.outDir,
   };
