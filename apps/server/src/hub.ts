@@ -496,7 +496,7 @@ export class Hub {
     if (live.qiJob === key) return;
     live.qiJob = key;
     const clocks = room.clocksAt(this.time.now());
-    const timeMs = qiThinkMs(clocks ? clocks.remainingMs[seat] : null);
+    const timeMs = qiThinkMs(clocks ? clocks.remainingMs[seat] : null, spec.level);
     const setup = room.setup();
     this.qi.think(setup, spec.level, timeMs).then(
       (move) =>

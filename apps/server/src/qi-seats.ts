@@ -4,7 +4,7 @@
  * for a move; the hub plays it through the same validation as a person's.
  */
 import { BotPool } from '@qi/ai-worker/node';
-import type { PositionSetup } from '@qi/ai-worker';
+import { levelBudget, type PositionSetup } from '@qi/ai-worker';
 
 /** What the hub needs of Qi: a move (the engine's integer, or null when there is none) for a position at a level. */
 export interface QiEngine {
@@ -14,9 +14,14 @@ export interface QiEngine {
   close(): Promise<void>;
 }
 
-/** Qi's think time on a clock: at most a twentieth of what is left (at least 50 ms, the search's least budget). */
-export function qiThinkMs(remainingMs: number | null): number | null {
-  return remainingMs === null ? null : Math.max(50, Math.floor(remainingMs / 20));
+/**
+ * Qi's think time on a clock: the level's own time cap (ai-worker's level table), but at most a twentieth of what is
+ * left (at least 50 ms, the search's least useful budget); null without a clock (the level decides alone).
+ */
+export function qiThinkMs(remainingMs: number | null, level: number): number | null {
+  if (remainingMs === null) return null;
+  const cap = levelBudget(level, 'mcts').timeMs ?? Infinity;
+  return Math.max(50, Math.min(cap, Math.floor(remainingMs / 20)));
 }
 
 /** A QiEngine on a BotPool of `size` threads, started on the first question (a server without Qi seats starts none). */

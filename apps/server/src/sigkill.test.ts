@@ -64,6 +64,8 @@ describe('the server process', () => {
     a2.send({ t: 'join', req: 2, room, token: tokens[0], since: version });
     await a2.take('joined');
     for (let i = 0; i < moves.length; i++) expect((await a2.event(room, version + 1 + i)).event).toMatchObject({ kind: 'move', move: moves[i] });
+    // The game goes on, against the version the client holds now.
+    expect(await a2.act({ t: 'move', room, version: snap.version, move: 'K8' }, 'after-kill')).toMatchObject({ ok: true, version: snap.version + 1 });
     await a2.close();
     second.child.kill('SIGTERM');
     const code = await new Promise<number | null>((resolve) => second.child.once('exit', (c) => resolve(c)));
