@@ -49,7 +49,7 @@ describe('http', () => {
   it('answers /health with JSON and upgrades only /ws', async () => {
     const h = await get('/health');
     expect(h.status).toBe(200);
-    expect(JSON.parse(h.body)).toMatchObject({ ok: true, rooms: 0 });
+    expect(JSON.parse(h.body)).toMatchObject({ ok: true, protocol: 1, durability: 'normal', rooms: 0, connections: 0 });
     const refused = new WebSocket(`ws://127.0.0.1:${server.port}/elsewhere`);
     await new Promise<void>((resolve) => refused.once('error', () => resolve()));
     const ok = new WebSocket(`ws://127.0.0.1:${server.port}/ws`);
@@ -68,5 +68,8 @@ describe('command line', () => {
     expect(() => parseArgs(['--frobnicate'], {})).toThrow('unknown option "--frobnicate"');
     expect(() => parseArgs(['--db'], {})).toThrow('--db needs a value');
     expect(() => parseArgs(['--durability', 'none'], {})).toThrow('--durability must be normal or full');
+    const load = parseArgs(['--max-connections', '5000', '--max-connections-per-ip', '3000', '--max-rooms', '2000', '--rooms-per-minute', '1000', '--rate', '50', '--burst', '100'], {});
+    expect(load.caps).toEqual({ maxConnections: 5000, maxConnectionsPerIp: 3000, maxRooms: 2000, roomsPerMinute: 1000 });
+    expect(load.limits).toEqual({ messagesPerSecond: 50, messageBurst: 100 });
   });
 });

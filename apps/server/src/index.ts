@@ -5,7 +5,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
-import { DEFAULT_LIMITS, type Limits } from '@qi/protocol';
+import { DEFAULT_LIMITS, PROTOCOL_VERSION, type Limits } from '@qi/protocol';
 import { CLOSE, Connection } from './connection.js';
 import { httpHandler } from './http.js';
 import { Hub, type RoomCaps } from './hub.js';
@@ -89,7 +89,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const connections = new Set<Connection>();
   const perIp = new Map<string, number>();
   const started = Date.now();
-  const http = createServer(httpHandler(options.web ?? null, () => ({ uptimeMs: Date.now() - started, connections: connections.size, ...hub.stats() })));
+  const durability = options.store ? 'custom store' : (options.durability ?? 'normal');
+  const http = createServer(httpHandler(options.web ?? null, () => ({ protocol: PROTOCOL_VERSION, durability, uptimeMs: Date.now() - started, connections: connections.size, ...hub.stats() })));
   // A frame a little over the limit is answered `too-large`; a giant one is cut off by ws (close 1009).
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes + 4096, perMessageDeflate: false });
   http.on('upgrade', (req, socket, head) => {

@@ -18,10 +18,17 @@ const USAGE = `usage: qi-server [--port N] [--host H] [--db PATH] [--web DIR] [-
   --web DIR         the built web app to serve (default <repo>/apps/web/dist; env QI_WEB)
   --bots N          Qi's worker threads (default 1)
   --grace-ms N      how long a dropped player stays "reconnecting" before "gone" (default 60000)
-  --durability D    SQLite synchronous: normal (default; a killed process loses nothing) or full (also a power cut)`;
+  --durability D    SQLite synchronous: normal (default; a killed process loses nothing) or full (also a power cut)
+  caps and limits (the load test raises them):
+  --max-connections N         connections in all (default 5000)
+  --max-connections-per-ip N  connections from one address (default 1000)
+  --max-rooms N               rooms not over (default 10000)
+  --rooms-per-minute N        rooms one connection may create a minute (default 20)
+  --rate N                    messages a second a connection may send on average (default 20)
+  --burst N                   messages a connection may send at once (default 60)`;
 
 /** The options of a command line; throws an Error naming a bad or unknown option. */
-export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): ServerOptions & { db: string; web: string } {
+export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): ServerOptions & { db: string; web: string; caps: NonNullable<ServerOptions['caps']>; limits: NonNullable<ServerOptions['limits']> } {
   const int = (name: string, v: string | undefined, min: number, max: number): number => {
     const n = Number(v);
     if (v === undefined || v.trim() === '' || !Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify(v ?? '')}`);
@@ -35,7 +42,10 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Serv
     bots: 1,
     graceMs: 60_000,
     durability: 'normal' as 'normal' | 'full',
+    caps: {} as NonNullable<ServerOptions['caps']>,
+    limits: {} as NonNullable<ServerOptions['limits']>,
   };
+  const big = 100_000_000;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const eq = arg.indexOf('=');
@@ -71,6 +81,24 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Serv
         o.durability = d;
         break;
       }
+      case '--max-connections':
+        o.caps.maxConnections = int(name, value(), 1, big);
+        break;
+      case '--max-connections-per-ip':
+        o.caps.maxConnectionsPerIp = int(name, value(), 1, big);
+        break;
+      case '--max-rooms':
+        o.caps.maxRooms = int(name, value(), 1, big);
+        break;
+      case '--rooms-per-minute':
+        o.caps.roomsPerMinute = int(name, value(), 1, big);
+        break;
+      case '--rate':
+        o.limits.messagesPerSecond = int(name, value(), 1, big);
+        break;
+      case '--burst':
+        o.limits.messageBurst = int(name, value(), 1, big);
+        break;
       case '--help':
       case '-h':
         process.stdout.write(`${USAGE}\n`);
