@@ -11,15 +11,16 @@ import {
   type CreateMessage,
   type ErrorCode,
   type EventMessage,
-  type FinishedRoom,
   type JoinMessage,
   type Limits,
+  type LobbyRoom,
   type MoveMessage,
   type Presence,
   type ResignMessage,
   type ServerMessage,
   type TakebackMessage,
 } from '@qi/protocol';
+import { FINISHED_LISTED, Lobby, ROOMS_LISTED } from './lobby.js';
 import { AckCache } from './room/acks.js';
 import { roomConfig } from './room/config.js';
 import { hashToken, looksLikeCode, newRoomCode, newRoomId, newToken } from './room/ids.js';
@@ -47,10 +48,6 @@ export interface RoomCaps {
 
 /** Events a room keeps for resyncs by `since`. */
 export const HISTORY = 256;
-/** Finished games the lobby lists. */
-export const FINISHED_LISTED = 50;
-/** The lobby is sent at most this often. */
-const LOBBY_EVERY_MS = 500;
 /** A finished room nobody watches leaves memory after this long (it stays in the store). */
 const EVICT_AFTER_MS = 60_000;
 
@@ -88,10 +85,7 @@ export class Hub {
   private readonly byCode = new Map<string, string>();
   private readonly peers = new Map<Peer, Set<LiveRoom>>();
   private readonly created = new Map<Peer, number[]>();
-  private readonly lobbyWatchers = new Set<Peer>();
-  private finishedList: FinishedRoom[] = [];
-  private lobbyTimer: ReturnType<typeof setTimeout> | null = null;
-  private lobbySentAt = 0;
+  private readonly lobbyView = new Lobby(() => this.listedRooms());
   private closed = false;
   /** Loads of rooms from the store in progress, so two joins load a room once. */
   private readonly loading = new Map<string, Promise<LiveRoom | null>>();
@@ -108,7 +102,7 @@ export class Hub {
 
   /** Loads every unfinished room from the store: clocks resume, dropped players reconnect, Qi thinks again. */
   async restore(): Promise<number> {
-    this.finishedList = await this.store.finished(FINISHED_LISTED);
+    this.lobbyView.setFinished(await this.store.finished(FINISHED_LISTED));
     const stored = await this.store.loadUnfinished();
     for (const s of stored) {
       try {
@@ -145,18 +139,13 @@ export class Hub {
     const rooms = this.peers.get(peer);
     this.peers.delete(peer);
     this.created.delete(peer);
-    this.lobbyWatchers.delete(peer);
+    this.lobbyView.watch(peer, false);
     for (const live of rooms ?? []) this.unwatch(live, peer);
   }
 
   /** Starts or stops sending `peer` the lobby. */
   lobby(peer: Peer, watch: boolean): void {
-    if (!watch) {
-      this.lobbyWatchers.delete(peer);
-      return;
-    }
-    this.lobbyWatchers.add(peer);
-    peer.send(this.lobbyMessage());
+    this.lobbyView.watch(peer, watch);
   }
 
   // ---- create, join, leave -----------------------------------------------------------------------------------
@@ -310,7 +299,7 @@ export class Hub {
   /** Stops every timer and waits for the rooms' queued work (the store is closed by its owner). */
   async close(): Promise<void> {
     this.closed = true;
-    if (this.lobbyTimer) clearTimeout(this.lobbyTimer);
+    this.lobbyView.close();
     for (const live of this.rooms.values()) {
       live.flagTimer?.cancel();
       for (const t of live.grace.values()) t.cancel();
@@ -524,7 +513,7 @@ export class Hub {
 
   private finishedGame(live: LiveRoom): void {
     const f = live.room.finished();
-    if (f && live.room.config.listed) this.finishedList = [f, ...this.finishedList.filter((x) => x.room !== f.room)].slice(0, FINISHED_LISTED);
+    if (f && live.room.config.listed) this.lobbyView.addFinished(f);
     if (live.watchers.size === 0) this.scheduleEvict(live);
   }
 
@@ -540,25 +529,16 @@ export class Hub {
     live.evictTimer.unref?.();
   }
 
-  private lobbyMessage(): ServerMessage {
-    const rooms = [...this.rooms.values()]
+  /** The listed rooms not over, newest first, as the lobby shows them. */
+  private listedRooms(): LobbyRoom[] {
+    return [...this.rooms.values()]
       .filter((l) => l.room.config.listed && l.room.status !== 'over')
       .sort((a, b) => b.room.config.createdAt - a.room.config.createdAt)
-      .slice(0, 200)
+      .slice(0, ROOMS_LISTED)
       .map((l) => l.room.lobbyRoom(this.spectators(l)));
-    return { t: 'lobby', rooms, finished: this.finishedList };
   }
 
-  /** Sends the lobby to its watchers soon: at most one message every LOBBY_EVERY_MS. */
   private lobbyChanged(): void {
-    if (this.lobbyWatchers.size === 0 || this.lobbyTimer || this.closed) return;
-    const wait = Math.max(0, this.lobbySentAt + LOBBY_EVERY_MS - Date.now());
-    this.lobbyTimer = setTimeout(() => {
-      this.lobbyTimer = null;
-      this.lobbySentAt = Date.now();
-      const m = this.lobbyMessage();
-      for (const p of this.lobbyWatchers) p.send(m);
-    }, wait);
-    this.lobbyTimer.unref?.();
+    this.lobbyView.changed();
   }
 }

@@ -377,3 +377,35 @@ describe('limits', () => {
     expect(await c.take('error')).toMatchObject({ code: 'bad-rules', req: 13 });
   });
 });
+
+describe('lobby', () => {
+  it('lists listed rooms waiting or playing, then the finished game, at most two messages a second', async () => {
+    const s = await startServer({ port: 0, qi: null, log: () => {}, limits: { messagesPerSecond: 1000, messageBurst: 1000 } });
+    try {
+      const watcher = await TestClient.open(s.url);
+      watcher.send({ t: 'lobby', watch: true });
+      expect(await watcher.take('lobby')).toEqual({ t: 'lobby', rooms: [], finished: [] });
+      const [a, b] = [await TestClient.open(s.url), await TestClient.open(s.url)];
+      const { room, code } = await twoPlayers(a, b, 'go', { rules: { size: 9 } });
+      a.send(createMessage('gomoku', { req: 5, listed: false }));
+      await a.take('created');
+      const t0 = Date.now();
+      for (let i = 0; i < 30; i++) await a.act({ t: 'chat', room, text: `n${i}` });
+      await a.act({ t: 'resign', room });
+      const seen: { rooms: unknown[]; finished: { room: string; result: unknown }[] }[] = [];
+      for (;;) {
+        const m = (await watcher.take('lobby')) as unknown as (typeof seen)[number];
+        seen.push(m);
+        if (m.finished.length > 0) break;
+      }
+      const ms = Date.now() - t0;
+      console.log(`lobby: ${seen.length} messages over ${ms} ms of 33 changes`);
+      expect(seen.length).toBeLessThanOrEqual(Math.ceil(ms / 500) + 2);
+      expect(seen[0].rooms).toEqual([expect.objectContaining({ room, code, game: 'go', summary: '9x9 komi 7.5 area' })]);
+      expect(seen.at(-1)).toMatchObject({ rooms: [], finished: [{ room, result: { reason: 'resign', seat: 0 } }] });
+      await Promise.all([watcher, a, b].map((c) => c.close()));
+    } finally {
+      await s.close();
+    }
+  });
+});
