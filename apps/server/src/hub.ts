@@ -269,19 +269,12 @@ export class Hub {
       const now = this.time.now();
       const room = live.room;
       let p: Proposal;
-      switch (m.t) {
-        case 'move':
-          p = room.move(seat, m.version, m.move, now, peer.lagMs());
-          break;
-        case 'resign':
-          p = room.resign(seat, now);
-          break;
-        case 'takeback':
-          p = room.takeback(seat, m.op, m.version, now);
-          break;
-        case 'chat':
-          p = room.say(seat, m.text, now, this.limits.maxChatLength);
-          break;
+      try {
+        p = this.propose(room, seat, m, now, peer.lagMs());
+      } catch (e) {
+        // A proposal changes nothing, so a failure in it (a bug, never a client's input) leaves the room intact.
+        this.log(`room ${room.id}: ${m.t} from seat ${seat} failed: ${(e as Error).stack ?? String(e)}`);
+        return peer.send(refuse('server', 'the server failed on this action; nothing changed'));
       }
       let answer: AckMessage;
       if (!p.ok) answer = refuse(p.code, p.reason);
@@ -294,6 +287,19 @@ export class Hub {
       peer.send(answer);
       if (p.ok) this.after(live);
     });
+  }
+
+  private propose(room: Room, seat: number, m: MoveMessage | ResignMessage | TakebackMessage | ChatMessage, now: number, lagMs: number): Proposal {
+    switch (m.t) {
+      case 'move':
+        return room.move(seat, m.version, m.move, now, lagMs);
+      case 'resign':
+        return room.resign(seat, now);
+      case 'takeback':
+        return room.takeback(seat, m.op, m.version, now);
+      case 'chat':
+        return room.say(seat, m.text, now, this.limits.maxChatLength);
+    }
   }
 
   /** Stops every timer and waits for the rooms' queued work (the store is closed by its owner). */

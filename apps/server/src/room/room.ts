@@ -444,10 +444,16 @@ export class Room {
   private playDrafts(seat: number, move: number, text: string, now: number, lagMs: number, clocksBefore?: ClockState, endReason?: 'time'): Proposal {
     const drafts = this.cancelOffer();
     this.pos.play(move);
-    const over = this.pos.isTerminal();
-    const next = over ? null : this.pos.currentPlayer();
-    const result = over ? rulesResult(this.pos) : null;
-    this.pos.undo();
+    let next: number | null;
+    let result: ResultView | null;
+    try {
+      const over = this.pos.isTerminal();
+      next = over ? null : this.pos.currentPlayer();
+      result = over ? rulesResult(this.pos) : null;
+    } finally {
+      // A proposal leaves the position as it was, whatever happens while looking ahead.
+      this.pos.undo();
+    }
     let clocks: ClockState | null = null;
     const base = clocksBefore ?? this.clocks;
     if (base) {
@@ -470,14 +476,10 @@ export class Room {
   /** The takeback of `offerer`'s last move and every move after it; `actor` is the seat whose action completes it. */
   private takebackDraft(offerer: number, actor: number, now: number): Draft {
     const count = this.movers.length - this.movers.lastIndexOf(offerer);
-    for (let i = 0; i < count; i++) this.pos.undo();
-    const next = this.pos.currentPlayer();
-    // Replay the moves taken off so the position is unchanged (proposals change nothing).
-    for (const text of this.moves.slice(this.moves.length - count)) {
-      const v = judgeMove(this.pos, text);
-      if (!v.ok) throw new Error(`room ${this.id}: replaying ${text} failed: ${v.reason}`);
-      this.pos.play(v.move);
-    }
+    // Whose turn it is after the takeback, read on a copy (proposals change nothing).
+    const copy = this.pos.clone();
+    for (let i = 0; i < count; i++) copy.undo();
+    const next = copy.currentPlayer();
     const clocks = this.clocks ? clocksView(switchClock(this.clocks, next, now), now) : null;
     return { event: { kind: 'takeback', count, clocks }, seat: actor };
   }
