@@ -54,6 +54,15 @@ describe('a short game of each game, to the end', () => {
     await Promise.all([a.close(), b.close()]);
   });
 
+  it('Go counts a lone stone in the opponent’s area as dead (Qi’s dead-stone policy), not as the board stands', async () => {
+    const [a, b] = [await TestClient.open(server.url), await TestClient.open(server.url)];
+    const { room, version } = await twoPlayers(a, b, 'go', { rules: { size: 5, komi: 0.5 } });
+    // Counted with A1 alive the game would be B+0.5; with A1 dead Black has the whole board.
+    const result = await play([a, b], room, version, ['C3', 'A1', 'B2', 'pass', 'pass']);
+    expect(result).toEqual({ returns: [1, -1], reason: 'rules', code: 'B+24.5' });
+    await Promise.all([a.close(), b.close()]);
+  });
+
   it('Gomoku (freestyle) ends with five in a row', async () => {
     const [a, b] = [await TestClient.open(server.url), await TestClient.open(server.url)];
     const { room, version } = await twoPlayers(a, b, 'gomoku', { rules: { rule: 'freestyle' } });
