@@ -10,6 +10,7 @@ const prerequisites = [
   [process.env.QI_GNUGO ?? '/usr/games/gnugo', 'GNU Go', 'gnugo'],
   [process.env.QI_GRHINO ?? '/usr/games/gtp-rhino', 'GRhino', 'grhino'],
   [process.env.QI_REDIS_SERVER ?? '/usr/bin/redis-server', 'Redis', 'redis-server'],
+  [process.env.QI_PG_BIN ?? '/usr/lib/postgresql', 'PostgreSQL', 'postgresql'],
   ['/usr/share/fonts/truetype/wqy/wqy-microhei.ttc', 'the CJK font WenQuanYi Micro Hei', 'fonts-wqy-microhei'],
 ];
 for (const [path, name, pkg] of prerequisites) {

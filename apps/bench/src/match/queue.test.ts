@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sourceBotStart } from '../testing/bot-start.js';
-import { startRedis, type TestRedis } from '../testing/redis.js';
+import { startRedis, type TestRedis } from '@qi/test-services';
 import { benchGame } from './games.js';
 import { BotThreads } from './players.js';
 import { GAME_QUEUE, redisConnection, ResultTally, runQueuedMatch } from './queue.js';

@@ -4,23 +4,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort, stop, waitForLine } from './process.js';
 
 /** Where Debian installs Redis; $QI_REDIS_SERVER overrides. */
 export function redisServerPath(env: NodeJS.ProcessEnv = process.env): string {
   return env.QI_REDIS_SERVER?.trim() || '/usr/bin/redis-server';
-}
-
-/** A free TCP port on 127.0.0.1 (the OS picks one; a tiny race before the server binds it is acceptable in tests). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /** A running test Redis: its URL, and `close()` that stops it. */
@@ -38,29 +26,10 @@ export async function startRedis(): Promise<TestRedis> {
   const child: ChildProcess = spawn(path, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let log = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`redis-server did not start within 20 s:\n${log}`)), 20_000);
-    child.stdout?.on('data', (d: Buffer) => {
-      log += d.toString();
-      if (/Ready to accept connections/.test(log)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`redis-server exited with status ${code}:\n${log}`));
-    });
-  });
+  await waitForLine(child, /Ready to accept connections/, 'redis-server', 20_000);
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    close: () => stop(child, 'SIGTERM'),
   };
 }

@@ -1,0 +1,3 @@
+import { nodePackageConfig } from '../../vitest.shared.js';
+
+export default nodePackageConfig;
