@@ -48,7 +48,7 @@ export interface RoomCaps {
 
 /** Events a room keeps for resyncs by `since`. */
 export const HISTORY = 256;
-/** A finished room nobody watches leaves memory after this long (it stays in the store). */
+/** A room over or waiting that nobody watches leaves memory after this long (it stays in the store, and a join loads it again). */
 const EVICT_AFTER_MS = 60_000;
 
 /** The hub's options. */
@@ -59,6 +59,8 @@ export interface HubOptions {
   caps?: RoomCaps;
   qi?: QiEngine | null;
   log?: (line: string) => void;
+  /** How long a room nobody watches stays in memory once it is over or still waiting (default 60 s). */
+  evictAfterMs?: number;
 }
 
 interface LiveRoom {
@@ -81,6 +83,7 @@ export class Hub {
   private readonly caps: RoomCaps;
   private readonly qi: QiEngine | null;
   private readonly log: (line: string) => void;
+  private readonly evictAfterMs: number;
   private readonly rooms = new Map<string, LiveRoom>();
   private readonly byCode = new Map<string, string>();
   private readonly peers = new Map<Peer, Set<LiveRoom>>();
@@ -98,6 +101,7 @@ export class Hub {
     this.caps = options.caps ?? { maxRooms: 10_000, roomsPerMinute: 20 };
     this.qi = options.qi ?? null;
     this.log = options.log ?? (() => {});
+    this.evictAfterMs = options.evictAfterMs ?? EVICT_AFTER_MS;
   }
 
   /** Loads every unfinished room from the store: clocks resume, dropped players reconnect, Qi thinks again. */
@@ -201,8 +205,10 @@ export class Hub {
   async join(peer: Peer, m: JoinMessage): Promise<void> {
     const live = await this.find(m.room);
     if (!live) return peer.send({ t: 'error', code: 'no-room', reason: `there is no room "${m.room}"`, req: m.req });
+    let evicted = false;
     await this.serial(live, async () => {
       if (!this.peers.has(peer)) return; // gone while waiting
+      if (this.rooms.get(live.room.id) !== live) return void (evicted = true);
       const room = live.room;
       const now = this.time.now();
       let seat: number | null = null;
@@ -240,6 +246,8 @@ export class Hub {
       this.after(live);
       this.lobbyChanged();
     });
+    // The room left memory while this join waited: it is loaded again from the store.
+    if (evicted) return this.join(peer, m);
   }
 
   /** Stops `peer` watching a room (its seat, if any, is kept: presence goes to reconnecting). */
@@ -258,7 +266,9 @@ export class Hub {
     const refuse = (code: ErrorCode, reason: string): AckMessage => ({ t: 'ack', ack: m.ack, ok: false, code, reason });
     const live = this.rooms.get(m.room) ?? (await this.find(m.room));
     if (!live) return peer.send(refuse('no-room', `there is no room "${m.room}"`));
+    let evicted = false;
     await this.serial(live, async () => {
+      if (this.rooms.get(live.room.id) !== live) return void (evicted = true);
       const seat = live.watchers.get(peer);
       if (seat === undefined || seat === null) {
         return peer.send(refuse('not-seated', seat === null ? 'spectators cannot play or chat' : 'join the room with your seat first'));
@@ -287,6 +297,7 @@ export class Hub {
       peer.send(answer);
       if (p.ok) this.after(live);
     });
+    if (evicted) return this.action(peer, m);
   }
 
   private propose(room: Room, seat: number, m: MoveMessage | ResignMessage | TakebackMessage | ChatMessage, now: number, lagMs: number): Proposal {
@@ -418,7 +429,7 @@ export class Hub {
     const seat = live.watchers.get(peer);
     live.watchers.delete(peer);
     if (seat !== undefined && seat !== null) void this.serial(live, () => this.presenceOf(live, seat));
-    if (live.watchers.size === 0 && live.room.status === 'over') this.scheduleEvict(live);
+    this.scheduleEvict(live);
     this.lobbyChanged();
   }
 
@@ -446,6 +457,7 @@ export class Hub {
         live.grace.delete(seat);
         void this.serial(live, async () => {
           if (live.room.seat(seat).presence === 'reconnecting') await this.commit(live, live.room.presence(seat, 'gone' satisfies Presence), null);
+          this.scheduleEvict(live);
         });
       }),
     );
@@ -520,18 +532,26 @@ export class Hub {
   private finishedGame(live: LiveRoom): void {
     const f = live.room.finished();
     if (f && live.room.config.listed) this.lobbyView.addFinished(f);
-    if (live.watchers.size === 0) this.scheduleEvict(live);
+    this.scheduleEvict(live);
+  }
+
+  /** Whether a room may leave memory: nobody watches, no timer or Qi depends on it (over, or waiting with every grace run out). */
+  private evictable(live: LiveRoom): boolean {
+    const status = live.room.status;
+    return live.watchers.size === 0 && live.grace.size === 0 && live.qiJob === null && (status === 'over' || status === 'waiting');
   }
 
   private scheduleEvict(live: LiveRoom): void {
-    if (live.evictTimer || this.closed) return;
+    if (live.evictTimer || this.closed || !this.evictable(live)) return;
     live.evictTimer = setTimeout(() => {
       live.evictTimer = null;
-      if (live.watchers.size === 0 && live.room.status === 'over' && this.rooms.get(live.room.id) === live) {
+      void this.serial(live, async () => {
+        if (!this.evictable(live) || this.rooms.get(live.room.id) !== live) return;
         this.rooms.delete(live.room.id);
         this.byCode.delete(live.room.config.code);
-      }
-    }, EVICT_AFTER_MS);
+        this.lobbyChanged();
+      });
+    }, this.evictAfterMs);
     live.evictTimer.unref?.();
   }
 

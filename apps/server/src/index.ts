@@ -48,6 +48,8 @@ export interface ServerOptions {
   /** Limits enforced and announced in welcome (merged over DEFAULT_LIMITS; graceMs wins over seatGraceMs). */
   limits?: Partial<Limits>;
   caps?: Partial<RoomCaps & ConnectionCaps>;
+  /** How long a room nobody watches stays in memory once over or still waiting (default 60 s; it stays stored). */
+  evictAfterMs?: number;
   /** The clock of the rooms (tests: a ManualTime). */
   time?: TimeSource;
   /** Where the server writes what goes wrong (default: stderr). */
@@ -77,7 +79,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const database = options.store ? 'custom store' : (options.db ?? ':memory:');
   const store = options.store ?? openSqliteStore({ path: database, durability: options.durability ?? 'normal' });
   const qi = options.qi === undefined ? botPoolEngine(options.bots ?? 1) : options.qi;
-  const hub = new Hub({ store, time, limits, caps, qi, log });
+  const hub = new Hub({ store, time, limits, caps, qi, log, ...(options.evictAfterMs === undefined ? {} : { evictAfterMs: options.evictAfterMs }) });
   let restored: number;
   try {
     restored = await hub.restore();

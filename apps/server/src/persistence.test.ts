@@ -106,3 +106,31 @@ describe('persistence', () => {
     }
   });
 });
+
+describe('memory', () => {
+  it('lets a waiting room nobody watches leave memory, and loads it again from the store on a join by code', async () => {
+    const s = await startServer({ port: 0, qi: null, log: () => {}, graceMs: 20, evictAfterMs: 20 });
+    const health = async (): Promise<{ rooms: number }> => (await (await fetch(`${s.url}/health`)).json()) as { rooms: number };
+    try {
+      const a = await TestClient.open(s.url);
+      a.send({ t: 'create', req: 1, game: 'reversi', seats: [{ kind: 'human' }, { kind: 'human' }], clock: null, listed: true, name: 'Ann', seat: 0 });
+      const { code, token } = await a.take('created');
+      await a.close();
+      const t0 = Date.now();
+      while ((await health()).rooms > 0) await new Promise((r) => setTimeout(r, 10));
+      console.log(`the waiting room left memory ${Date.now() - t0} ms after its creator left (grace 20 ms, evict after 20 ms)`);
+      const b = await TestClient.open(s.url);
+      b.send({ t: 'join', req: 2, room: code, seat: 1, name: 'Bob' });
+      await b.take('joined');
+      const snap = (await b.take('snapshot')).snapshot;
+      expect(snap).toMatchObject({ status: 'playing', seats: [{ name: 'Ann', presence: 'gone' }, { name: 'Bob', presence: 'online' }] });
+      const a2 = await TestClient.open(s.url);
+      a2.send({ t: 'join', req: 3, room: code, token: token! });
+      expect(await a2.take('joined')).toMatchObject({ seat: 0 });
+      expect(await a2.act({ t: 'move', room: snap.room, version: snap.version, move: 'd3' }, 'back')).toMatchObject({ ok: true });
+      await Promise.all([a2.close(), b.close()]);
+    } finally {
+      await s.close();
+    }
+  });
+});
