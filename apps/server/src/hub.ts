@@ -252,7 +252,7 @@ export class Hub {
 
   /** Stops `peer` watching a room (its seat, if any, is kept: presence goes to reconnecting). */
   leave(peer: Peer, roomId: string): void {
-    const live = this.rooms.get(roomId);
+    const live = this.rooms.get(roomId) ?? (looksLikeCode(roomId) ? this.rooms.get(this.byCode.get(roomId.toUpperCase()) ?? '') : undefined);
     if (live && live.watchers.has(peer)) {
       this.peers.get(peer)?.delete(live);
       this.unwatch(live, peer);

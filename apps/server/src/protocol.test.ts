@@ -186,6 +186,19 @@ describe('seats, tokens and spectators', () => {
     expect((await spy.eventOf(room, 'move')).event).toMatchObject({ seat: 0, move: 'H8' });
   });
 
+  it('keeps the seat of a player who leaves (reconnecting), and a second hello is refused', async () => {
+    const [a, b] = [await client(), await client()];
+    const { room, code, tokens, version } = await twoPlayers(a, b, 'gomoku');
+    b.send({ t: 'leave', room: code });
+    expect((await a.event(room, version + 1)).event).toEqual({ kind: 'presence', seat: 1, presence: 'reconnecting' });
+    expect(await b.act({ t: 'chat', room, text: 'still here?' })).toMatchObject({ ok: false, code: 'not-seated' });
+    b.send({ t: 'join', req: 8, room, token: tokens[1], since: version + 1 });
+    expect(await b.take('joined')).toMatchObject({ seat: 1, token: null });
+    expect((await a.event(room, version + 2)).event).toEqual({ kind: 'presence', seat: 1, presence: 'online' });
+    b.send({ t: 'hello', protocol: 1 });
+    expect(await b.take('error')).toMatchObject({ code: 'protocol' });
+  });
+
   it('cleans names and chat lines (control and bidi characters, spaces) and refuses an empty line', async () => {
     const [a, b] = [await client(), await client()];
     a.send(createMessage('reversi', { name: '  \u0007Ann\u202e  Lee ' }));
