@@ -13,7 +13,7 @@ export const CLOSE = { normal: 1000, goingAway: 1001, protocol: 1002, policy: 10
 
 /** Round trips kept for the median. */
 const RTT_SAMPLES = 5;
-/** A client that keeps this many frames (×burst) over the rate in a row is closed. */
+/** A client whose dropped frames pile up to this many bursts is closed (the pile drains at the message rate). */
 const FAR_OVER = 3;
 /** Bytes queued to a client that stops reading before the server gives up on it. */
 const MAX_BUFFERED = 4 * 1024 * 1024;
@@ -26,7 +26,8 @@ export class Connection implements Peer {
   private greeted = false;
   private tokens: number;
   private refilledAt: number;
-  private droppedInARow = 0;
+  /** Frames dropped over the rate, draining at messagesPerSecond: a flood piles up, a client a little over does not. */
+  private overflow = 0;
   private lastFrameAt: number;
   private readonly rtts: number[] = [];
   private pingSentAt = 0;
@@ -45,7 +46,15 @@ export class Connection implements Peer {
     this.tokens = limits.messageBurst;
     this.refilledAt = Date.now();
     this.lastFrameAt = Date.now();
-    ws.on('message', (data, isBinary) => this.frame(data, isBinary));
+    ws.on('message', (data, isBinary) => {
+      try {
+        this.frame(data, isBinary);
+      } catch (e) {
+        // Never reached by any input we know of; if it is, the connection answers instead of the process dying.
+        console.error(e);
+        this.send({ t: 'error', code: 'server', reason: 'the server failed on this message' });
+      }
+    });
     ws.on('pong', () => this.pong());
     ws.on('close', () => this.gone());
     ws.on('error', () => this.gone());
@@ -106,14 +115,15 @@ export class Connection implements Peer {
   /** The token bucket: whether one more frame is allowed now. */
   private allowed(): boolean {
     const now = Date.now();
-    this.tokens = Math.min(this.limits.messageBurst, this.tokens + ((now - this.refilledAt) * this.limits.messagesPerSecond) / 1000);
+    const refill = ((now - this.refilledAt) * this.limits.messagesPerSecond) / 1000;
+    this.tokens = Math.min(this.limits.messageBurst, this.tokens + refill);
+    this.overflow = Math.max(0, this.overflow - refill);
     this.refilledAt = now;
     if (this.tokens >= 1) {
       this.tokens -= 1;
-      this.droppedInARow = 0;
       return true;
     }
-    this.droppedInARow++;
+    this.overflow++;
     return false;
   }
 
@@ -121,7 +131,7 @@ export class Connection implements Peer {
     if (this.closed) return;
     this.lastFrameAt = Date.now();
     if (!this.allowed()) {
-      if (this.droppedInARow >= FAR_OVER * this.limits.messageBurst) return this.close(CLOSE.policy, 'far too many messages');
+      if (this.overflow >= FAR_OVER * this.limits.messageBurst) return this.close(CLOSE.policy, 'far too many messages');
       return this.send({ t: 'error', code: 'rate', reason: `more than ${this.limits.messagesPerSecond} messages a second (burst ${this.limits.messageBurst}): message dropped` });
     }
     const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data instanceof ArrayBuffer ? data.byteLength : data.length;
