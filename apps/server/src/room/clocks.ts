@@ -5,9 +5,11 @@
  */
 import type { ClockSpec, ClocksView } from '@qi/protocol';
 
-/** Most compensation a single move gets, and the quota's size and refill per move. */
+/** Most compensation a single move gets. */
 export const MAX_COMPENSATION_MS = 1000;
+/** The lag quota a seat starts with, and its cap. */
 export const QUOTA_MS = 3000;
+/** What each move gives back to the quota. */
 export const QUOTA_REFILL_MS = 500;
 
 /** The clocks of a room: each seat's time as of `since`, whose clock runs, and each seat's lag quota. */

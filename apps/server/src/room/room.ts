@@ -115,6 +115,7 @@ export class Room {
     return room;
   }
 
+  /** The room's id. */
   get id(): string {
     return this.config.id;
   }
