@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ManualTime, startServer } from './index.js';
+import { gameDefinition, MAX_MOVES } from '@qi/engine';
+import { ManualTime, startServer, type QiEngine } from './index.js';
 import { TestClient, twoPlayers } from './testkit/ws-client.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'qi-server-test-'));
@@ -131,6 +132,47 @@ describe('memory', () => {
       await Promise.all([a2.close(), b.close()]);
     } finally {
       await s.close();
+    }
+  });
+});
+
+describe('Qi after a restart', () => {
+  it('thinks again where it is Qi’s turn', async () => {
+    const db = join(dir, 'qi-restart.sqlite');
+    const asked: string[] = [];
+    // Before the restart Qi never answers; after it, Qi plays the engine's first legal move.
+    const silent: QiEngine = { think: (setup) => (asked.push(`silent ${setup.moves?.length}`), new Promise(() => {})), close: async () => {} };
+    const first: QiEngine = {
+      think: async (setup) => {
+        asked.push(`first ${setup.moves?.length}`);
+        const pos = gameDefinition(setup.game).create(setup.rules, setup.start);
+        for (const m of setup.moves ?? []) pos.play(pos.parseMove(String(m)));
+        const buf = new Int32Array(MAX_MOVES);
+        pos.legalMoves(buf);
+        return buf[0];
+      },
+      close: async () => {},
+    };
+    const s1 = await startServer({ port: 0, qi: silent, log: () => {}, db });
+    const a = await TestClient.open(s1.url);
+    a.send({ t: 'create', req: 1, game: 'gomoku', seats: [{ kind: 'qi', level: 2 }, { kind: 'human' }], clock: null, listed: false, name: 'Ann', seat: 1 });
+    const { room, token } = await a.take('created');
+    const snap = (await a.take('snapshot')).snapshot;
+    expect(snap.status).toBe('playing');
+    await a.close();
+    await s1.close();
+    const s2 = await startServer({ port: 0, qi: first, log: () => {}, db });
+    try {
+      const a2 = await TestClient.open(s2.url);
+      a2.send({ t: 'join', req: 2, room, token: token! });
+      await a2.take('joined');
+      const state = (await a2.take('snapshot')).snapshot;
+      const moves = state.moves.length > 0 ? state.moves : [((await a2.eventOf(room, 'move')).event as { move: string }).move];
+      expect(moves).toHaveLength(1);
+      expect(asked).toEqual(['silent 0', 'first 0']);
+      await a2.close();
+    } finally {
+      await s2.close();
     }
   });
 });

@@ -38,3 +38,26 @@ describe('a Qi seat', () => {
     await a.close();
   });
 });
+
+describe('Qi against Qi', () => {
+  it('plays every game through the same validation (checkers hop paths included), watched by a spectator', { timeout: 120_000 }, async () => {
+    const watcher = await TestClient.open(server.url);
+    for (const game of ['go', 'gomoku', 'reversi', 'checkers'] as const) {
+      const t0 = Date.now();
+      watcher.send(createMessage(game, { seat: null, seats: [{ kind: 'qi', level: 1 }, { kind: 'qi', level: 1 }], rules: game === 'go' ? { size: 9 } : undefined }));
+      const { room } = await watcher.take('created');
+      const snap = (await watcher.take('snapshot')).snapshot;
+      expect(snap.status).toBe('playing');
+      const moves: string[] = [];
+      for (let v = snap.version + 1; moves.length < 6; v++) {
+        const e = (await watcher.event(room, v, 100_000)).event;
+        if (e.kind === 'move') moves.push(e.move);
+        if (e.kind === 'end') break;
+      }
+      console.log(`Qi vs Qi (level 1) ${game}: ${moves.join(' ')} in ${Date.now() - t0} ms`);
+      expect(moves.length).toBeGreaterThanOrEqual(6);
+      watcher.send({ t: 'leave', room });
+    }
+    await watcher.close();
+  });
+});
