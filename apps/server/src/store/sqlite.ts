@@ -75,7 +75,8 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
   const db = new Database(options.path);
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${options.durability === 'full' ? 'FULL' : 'NORMAL'}`);
-  db.pragma('foreign_keys = OFF');
+  // A second process on the same file (a restart overlapping the old one's exit) waits instead of failing at once.
+  db.pragma('busy_timeout = 5000');
   db.exec(SCHEMA);
 
   const insertRoom = db.prepare(
