@@ -46,6 +46,10 @@ describe('http', () => {
     }
   });
 
+  it('refuses a port in use with EADDRINUSE (and closes what it opened)', async () => {
+    await expect(startServer({ port: server.port, qi: null, log: () => {} })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+  });
+
   it('answers /health with JSON and upgrades only /ws', async () => {
     const h = await get('/health');
     expect(h.status).toBe(200);

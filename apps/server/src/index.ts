@@ -120,13 +120,21 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   http.on('clientError', (_e, socket) => socket.destroy());
 
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
-    http.listen(options.port ?? 4173, options.host ?? '127.0.0.1', () => {
-      http.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      http.once('error', reject);
+      http.listen(options.port ?? 4173, options.host ?? '127.0.0.1', () => {
+        http.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (e) {
+    // Nothing listens: undo the rest (an in-process caller may try another port).
+    await hub.close();
+    await qi?.close();
+    await store.close();
+    throw e;
+  }
   const port = (http.address() as AddressInfo).port;
   const host = options.host ?? '127.0.0.1';
   let closing: Promise<void> | null = null;

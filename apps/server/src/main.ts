@@ -120,7 +120,16 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   if (!existsSync(resolve(options.web, 'index.html'))) process.stderr.write(`qi-server: no web app in ${options.web} (build apps/web); serving the WebSocket only\n`);
-  const server = await startServer(options);
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer(options);
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    if (err.code === 'EADDRINUSE') process.stderr.write(`qi-server: ${options.host}:${options.port} is already in use (choose another with --port, 0 for a free one)\n`);
+    else if (err.code === 'EACCES') process.stderr.write(`qi-server: not allowed to listen on ${options.host}:${options.port}\n`);
+    else process.stderr.write(`qi-server: cannot start: ${err.stack ?? String(e)}\n`);
+    process.exit(1);
+  }
   process.stdout.write(`qi server listening on ${server.url} (database ${server.database})\n`);
   let stopping = false;
   const stop = (signal: string): void => {
