@@ -201,6 +201,12 @@ describe('Connection: actions and rooms', () => {
       { room: 'roomB', token: undefined, since: undefined },
     ]);
     expect(s2.of('lobby')).toEqual([{ t: 'lobby', watch: true }]);
+    // Watched twice (the lobby screen and a room), stopped once: still watched; stopped again: unwatched.
+    conn.watchLobby(true);
+    conn.watchLobby(false);
+    expect(s2.of('lobby')).toHaveLength(1);
+    conn.watchLobby(false);
+    expect(s2.of('lobby').at(-1)).toEqual({ t: 'lobby', watch: false });
     // Room messages go to their room; a join by code is filed under the id the server answers with.
     s2.push({ t: 'event', room: 'roomA', version: 18, at: 0, event: { kind: 'presence', seat: 0, presence: 'online' } });
     expect(got).toEqual(['event']);

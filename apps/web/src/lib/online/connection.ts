@@ -159,7 +159,7 @@ export class Connection {
   private readonly requests = new Map<number, PendingRequest>();
   private readonly rooms = new Map<string, RoomWatcher>();
   private readonly orphans = new Map<string, (SnapshotMessage | EventMessage)[]>();
-  private lobbyWatched = false;
+  private lobbyWatchers = 0;
   private readonly lobbyListeners = new Set<(m: LobbyStateMessage) => void>();
   private readonly listeners = new Set<Listener>();
   status: ConnectionStatus = { state: 'connecting', everOpened: false, failures: 0, error: null };
@@ -216,10 +216,15 @@ export class Connection {
     return this.offset;
   }
 
-  /** Receives the lobby (now and after changes) while watched; re-sent after reconnects. */
+  /**
+   * Receives the lobby (now and after changes) while anyone watches it: counted, so the lobby screen and a room
+   * (which reads its spectator count there) may each watch and stop in any order; re-sent after reconnects.
+   */
   watchLobby(on: boolean): void {
-    this.lobbyWatched = on;
-    if (this.welcomed) this.send({ t: 'lobby', watch: on });
+    const before = this.lobbyWatchers > 0;
+    this.lobbyWatchers = Math.max(0, this.lobbyWatchers + (on ? 1 : -1));
+    const after = this.lobbyWatchers > 0;
+    if (before !== after && this.welcomed) this.send({ t: 'lobby', watch: after });
   }
 
   /** Calls `fn` with every lobby message. */
@@ -488,7 +493,7 @@ export class Connection {
     this.set({ state: 'open', everOpened: true, failures: 0, error: null });
     this.armDead();
     this.schedulePing();
-    if (this.lobbyWatched) this.send({ t: 'lobby', watch: true });
+    if (this.lobbyWatchers > 0) this.send({ t: 'lobby', watch: true });
     for (const room of [...this.rooms.keys()]) this.rejoin(room);
   }
 

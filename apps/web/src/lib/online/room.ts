@@ -254,6 +254,14 @@ export class OnlineRoom {
     }
   }
 
+  /**
+   * The room's spectator count from elsewhere (the lobby lists it): the protocol's events do not carry it, so
+   * without this a room shows the count of its last snapshot.
+   */
+  noteSpectators(n: number): void {
+    if (Number.isInteger(n) && n >= 0 && n !== this.view.spectators) this.update({ spectators: n });
+  }
+
   /** Forgets the last refusal (the player read it). */
   dismiss(): void {
     if (this.view.refusal) this.update({ refusal: null });
