@@ -59,7 +59,7 @@ describe('network loss through the proxy', () => {
     expect(seatOfGone.status).toBe('playing');
 
     proxy.restore();
-    await black.waitUntil(() => black.isOpen && !black.rooms.get(room)!.resyncing && black.rooms.get(room)!.version >= white.rooms.get(room)!.version, 'black reconnects and resyncs by itself', 30_000);
+    await black.waitUntil(() => black.inSync(room) && black.rooms.get(room)!.version >= white.rooms.get(room)!.version, 'black reconnects and resyncs by itself', 30_000);
     await white.waitUntil(() => presenceSeen(white, room, 0).slice(-1)[0] === 'online', 'white sees black online again', 10_000);
     console.log(`network: cut → reconnecting seen after ${reconnectingAfter} ms, gone after ${goneAfter} ms (grace ${GRACE_MS}); back online after ${Date.now() - t0} ms; ${proxy.refused} connections refused while cut`);
     expect(black.rooms.get(room)!.seat).toBe(0);
@@ -84,7 +84,7 @@ describe('network loss through the proxy', () => {
     await c.waitUntil(() => !c.isOpen, `the dead connection is dropped within 3 × idleMs (${idleMs} ms)`, idleMs * 3);
     const noticed = Date.now() - t0;
     proxy.restore();
-    await c.waitUntil(() => c.isOpen && !c.rooms.get(created.room)!.resyncing, 'reconnected after restore', 30_000);
+    await c.waitUntil(() => c.inSync(created.room), 'reconnected after restore', 30_000);
     console.log(`network: a silent cut was noticed after ${noticed} ms (idleMs ${idleMs}); closes: ${JSON.stringify(c.closes)}`);
     expect(noticed).toBeGreaterThanOrEqual(idleMs * 0.5);
     expect(c.rooms.get(created.room)!.seat).toBe(0);

@@ -2,8 +2,9 @@
  * Restart: the real server process is SIGKILLed mid-game right after an ack, started again on the same database
  * and port, and the clients reconnect and resync by themselves (back-off, then `join {token, since}`). Every
  * acknowledged move must be there, at the version it was acknowledged with; versions go on growing; the clocks
- * resume at their stored values (the downtime is not charged); the game goes on. A second kill lands with a move
- * in flight: afterwards the move is there once or not at all, and resending its ack id never plays it twice.
+ * resume at their stored values (the downtime is not charged); the game goes on. Two more kills land with a move
+ * in flight (killed in the same tick; stopped first, so the frame is never read): afterwards the move is there once
+ * or not at all (an acked one always), and resending its ack id never plays it twice.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { Rng } from '@qi/engine';
@@ -99,7 +100,7 @@ describe('restart (SIGKILL, same database)', () => {
 
     // The clients reconnect by themselves and resync to at least the acked version.
     for (const c of [a, b]) {
-      await c.waitUntil(() => c.connections >= 2 && c.isOpen && (c.rooms.get(g.room)?.version ?? -1) >= killVersion && !c.rooms.get(g.room)!.resyncing, `${c.name} reconnected and resynced`, 60_000);
+      await c.waitUntil(() => c.connections >= 2 && c.inSync(g.room) && c.rooms.get(g.room)!.version >= killVersion, `${c.name} reconnected and resynced`, 60_000);
       await c.sync();
       expect(c.rooms.get(g.room)!.moves, `${c.name}'s moves after resync`).toEqual(g.acked.map((m) => m.move));
       expect(c.anomalies, `${c.name} saw no protocol anomaly`).toEqual([]);
@@ -112,42 +113,45 @@ describe('restart (SIGKILL, same database)', () => {
       expect(m.version).toBeGreaterThan(versionAtRestart);
     }
 
-    // ---- kill 2: a move in flight (sent, the server killed in the same tick) ----
-    const flying = g.local.randomMove(rng)!;
-    const flyingSeat = g.local.toMove();
-    const flyer = g.players[flyingSeat];
-    const flyingAck = flyer.ackId();
-    const inFlight = flyer.move(g.room, flying, undefined, flyingAck).then(
-      (x) => ({ answered: x }),
-      (e: Error) => ({ lost: e.message }),
-    );
-    server.process.kill('SIGKILL');
-    await server.exited;
-    const outcome = await inFlight;
-    server = await spawnServer({ db: db.path, port, graceMs: 60_000 });
-    servers.push(server);
-    const landed = (await look(server.url, g.room)).moves;
-    const acked = g.acked.map((m) => m.move);
-    const present = landed.length === acked.length + 1;
-    console.log(`restart: the move in flight at the kill ${present ? 'was stored' : 'was lost (never acked)'}; its client saw ${JSON.stringify(outcome)}`);
-    expect(landed.slice(0, acked.length), 'every acked move survives the second kill').toEqual(acked);
-    expect(landed.length === acked.length || (present && landed[acked.length] === flying)).toBe(true);
-    for (const c of [a, b]) {
-      await c.waitUntil(() => c.connections >= 3 && c.isOpen && !c.rooms.get(g.room)!.resyncing && c.rooms.get(g.room)!.moves.length === landed.length, `${c.name} resynced after the second kill`, 60_000);
+    // ---- kills 2 and 3: a move in flight. 'same tick': SIGKILL right after sending (the server may have stored
+    // and even answered it); 'stopped': SIGSTOP first, so the frame is never read and the move certainly lost ----
+    for (const mode of ['same tick', 'stopped'] as const) {
+      const flying = g.local.randomMove(rng)!;
+      const flyer = g.players[g.local.toMove()];
+      const flyingAck = flyer.ackId();
+      if (mode === 'stopped') server.process.kill('SIGSTOP');
+      const inFlight = flyer.move(g.room, flying, undefined, flyingAck).then(
+        (x) => ({ answered: x }),
+        (e: Error) => ({ lost: e.message }),
+      );
+      server.process.kill('SIGKILL');
+      await server.exited;
+      const outcome = await inFlight;
+      const connectionsBefore = Math.min(a.connections, b.connections);
+      server = await spawnServer({ db: db.path, port, graceMs: 60_000 });
+      servers.push(server);
+      const landed = (await look(server.url, g.room)).moves;
+      const acked = g.acked.map((m) => m.move);
+      const present = landed.length === acked.length + 1;
+      console.log(`restart (${mode}): the move in flight ${present ? 'was stored' : 'was lost'}; its client saw ${JSON.stringify(outcome)}`);
+      expect(landed.slice(0, acked.length), 'every acked move survives the kill').toEqual(acked);
+      expect(landed.length === acked.length || (present && landed[acked.length] === flying), `after the kill: ${JSON.stringify(landed.slice(acked.length))}`).toBe(true);
+      if ('answered' in outcome && outcome.answered.ok) expect(present, 'an acked move is stored').toBe(true);
+      if (mode === 'stopped') expect(present, 'a frame the stopped server never read is not stored').toBe(false);
+      for (const c of [a, b]) {
+        await c.waitUntil(() => c.connections > connectionsBefore && c.inSync(g.room) && c.rooms.get(g.room)!.moves.length === landed.length, `${c.name} resynced after the kill (${mode})`, 60_000);
+      }
+      // Resending the same ack id (a client that missed the answer) never plays the move twice; a lost one is played now.
+      const resent = await flyer.move(g.room, flying, flyer.rooms.get(g.room)!.version, flyingAck);
+      console.log(`restart (${mode}): the in-flight ack id resent: ${JSON.stringify(resent)}`);
+      if (!present) expect(resent.ok, `a lost move resent is a fresh legal move: ${JSON.stringify(resent)}`).toBe(true);
+      await a.waitUntil(() => a.rooms.get(g.room)!.moves.length === acked.length + 1, 'the in-flight move is in the room exactly once');
+      const final = await look(server.url, g.room);
+      expect(final.moves).toEqual([...acked, flying]);
+      g.local.play(flying);
+      g.acked.push({ seat: flyer === a ? 0 : 1, ack: flyingAck, version: resent.ok ? resent.version : final.versions[acked.length] ?? -1, move: flying });
+      await playRandom(g, rng);
     }
-    // Resending the same ack id (what a client that missed the answer might do) never plays the move twice.
-    const resent = await flyer.move(g.room, flying, flyer.rooms.get(g.room)!.version, flyingAck);
-    console.log(`restart: the in-flight ack id resent: ${JSON.stringify(resent)}`);
-    // A stored move resent may be answered as before (ok) or refused; only the count below matters.
-    if (!present) {
-      expect(resent.ok, `a lost move resent is a fresh legal move: ${JSON.stringify(resent)}`).toBe(true);
-    }
-    await flyer.sync();
-    await a.waitUntil(() => a.rooms.get(g.room)!.moves.length === acked.length + 1, 'the in-flight move is in the room exactly once');
-    const final = await look(server.url, g.room);
-    expect(final.moves).toEqual([...acked, flying]);
-    g.local.play(flying);
-    await playRandom(g, rng);
     expect(server.alive()).toBe(true);
     await closeGame(g);
     await server.stop();

@@ -28,12 +28,21 @@ export async function startGame(
   url: string | [string, string],
   game: RoomGame,
   rules: object,
-  options: { clock?: ClockSpec | null; client?: ClientOptions; names?: [string, string] } = {},
+  options: { clock?: ClockSpec | null; client?: ClientOptions; names?: [string, string]; start?: object; listed?: boolean } = {},
 ): Promise<TwoPlayerGame> {
   const [n0, n1] = options.names ?? [`${game}-0`, `${game}-1`];
   const [u0, u1] = typeof url === 'string' ? [url, url] : url;
   const a = await TestClient.connect(u0, { ...options.client, name: n0 });
-  const { created } = await a.create({ game, rules, seats: [{ kind: 'human' }, { kind: 'human' }], clock: options.clock ?? null, listed: false, name: n0, seat: 0 });
+  const { created } = await a.create({
+    game,
+    rules,
+    ...(options.start === undefined ? {} : { start: options.start }),
+    seats: [{ kind: 'human' }, { kind: 'human' }],
+    clock: options.clock ?? null,
+    listed: options.listed ?? false,
+    name: n0,
+    seat: 0,
+  });
   const b = await TestClient.connect(u1, { ...options.client, name: n1 });
   const joined = await b.join(created.room, { seat: 1, name: n1 });
   if (joined.seat !== 1 || joined.token === null) throw new Error(`joining seat 1 of ${created.room} gave seat ${joined.seat}, token ${joined.token}`);

@@ -161,6 +161,8 @@ export class TestClient {
   private retries = 0;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private closingByWatchdog = false;
+  /** The `since` of this client's own joins, by req, for a room it did not hold yet. */
+  private readonly claimedSince = new Map<number, number>();
 
   private constructor(url: string, options: ClientOptions) {
     this.url = wsUrl(url);
@@ -288,7 +290,12 @@ export class TestClient {
       this.view(m.room).seat = m.seat;
       if (m.token !== null) this.view(m.room).token = m.token;
     } else if (m.t === 'joined') {
+      const fresh = !this.rooms.has(m.room);
       const v = this.view(m.room);
+      // A first join with `since` claims that version (since 0: the empty room): the replay continues from it.
+      const since = this.claimedSince.get(m.req);
+      this.claimedSince.delete(m.req);
+      if (fresh && since !== undefined) v.version = since;
       v.seat = m.seat;
       if (m.token !== null) v.token = m.token;
       v.resyncing = false;
@@ -405,7 +412,9 @@ export class TestClient {
       clearTimeout(w.timer);
       w.reject(new Error(`${this.name}: the connection closed (code ${code}${reason ? `, ${reason}` : ''}) while waiting for ${w.what}`));
     }
-    for (const v of this.rooms.values()) v.resyncing = false;
+    // A client that will reconnect holds its rooms out of sync until the rejoin's answer (so no wait passes early).
+    const awaiting = this.options.reconnect && !this.closing;
+    for (const v of this.rooms.values()) v.resyncing = awaiting;
     this.checkStateWaiters();
     if (this.options.reconnect && !this.closing) this.scheduleReconnect();
   }
@@ -439,6 +448,12 @@ export class TestClient {
       ...(v.token !== null ? { token: v.token } : {}),
       ...(v.version >= 0 ? { since: v.version } : {}),
     });
+  }
+
+  /** Whether a connection is open and `room` is in sync on it (joined, no resync outstanding). */
+  inSync(room: string): boolean {
+    const v = this.rooms.get(room);
+    return this.isOpen && v !== undefined && !v.resyncing && v.version >= 0;
   }
 
   /** Points the next reconnect at another server address (a restarted server on another port). */
@@ -567,6 +582,7 @@ export class TestClient {
   async join(room: string, options: { token?: string; seat?: number; name?: string; since?: number } = {}): Promise<JoinedMessage> {
     const req = this.nextReq++;
     const answer = this.waitFor((m) => (m.t === 'joined' || m.t === 'error') && m.req === req, `joined for join req ${req} (room ${room})`);
+    if (options.since !== undefined) this.claimedSince.set(req, options.since);
     this.send({ t: 'join', req, room, ...options });
     const a = await answer;
     if (a.t !== 'joined') throw new Error(`${this.name}: join of ${room} refused: ${describe(a)}`);

@@ -98,11 +98,14 @@ export function staleWarning(): string | null {
   return newer.length === 0 ? null : `apps/server/dist is older than src (${newer.slice(0, 3).join(', ')}${newer.length > 3 ? ' …' : ''}): these tests run the built server; ${BUILD_HINT}`;
 }
 
+let warned = false;
+
 /** Starts the built server and resolves once it prints its listening line. */
 export async function spawnServer(options: SpawnOptions = {}): Promise<SpawnedServer> {
   assertBuilt();
   const warning = staleWarning();
-  if (warning !== null) console.warn(`warning: ${warning}`);
+  if (warning !== null && !warned) console.warn(`warning: ${warning}`);
+  warned = true;
   const temp = options.db === undefined ? tempDatabase() : null;
   const db = options.db ?? temp!.path;
   const args = [SERVER_MAIN, '--port', String(options.port ?? 0), '--host', '127.0.0.1', '--db', db];
