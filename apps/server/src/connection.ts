@@ -13,8 +13,13 @@ export const CLOSE = { normal: 1000, goingAway: 1001, protocol: 1002, policy: 10
 
 /** Round trips kept for the median. */
 const RTT_SAMPLES = 5;
-/** A client whose dropped frames pile up to this many bursts is closed (the pile drains at the message rate). */
+/**
+ * A client that sends this many bursts of frames beyond its burst — counted from a dropped frame on, until a calm
+ * second without a drop — is closed: a flood, or a client staying over the rate.
+ */
 const FAR_OVER = 3;
+/** A second without a dropped frame forgives the earlier drops. */
+const CALM_MS = 1000;
 /** Bytes queued to a client that stops reading before the server gives up on it. */
 const MAX_BUFFERED = 4 * 1024 * 1024;
 
@@ -26,8 +31,9 @@ export class Connection implements Peer {
   private greeted = false;
   private tokens: number;
   private refilledAt: number;
-  /** Frames dropped over the rate, draining at messagesPerSecond: a flood piles up, a client a little over does not. */
+  /** Frames sent since the first drop after a calm second: dropped ones, and those the refill let through meanwhile. */
   private overflow = 0;
+  private lastDropAt = 0;
   private lastFrameAt: number;
   private readonly rtts: number[] = [];
   private pingSentAt = 0;
@@ -112,26 +118,32 @@ export class Connection implements Peer {
     this.pingSentAt = 0;
   }
 
-  /** The token bucket: whether one more frame is allowed now. */
-  private allowed(): boolean {
+  /** The token bucket: one more frame is allowed, dropped, or the last straw (the connection is closed). */
+  private admit(): 'ok' | 'drop' | 'close' {
     const now = Date.now();
-    const refill = ((now - this.refilledAt) * this.limits.messagesPerSecond) / 1000;
-    this.tokens = Math.min(this.limits.messageBurst, this.tokens + refill);
-    this.overflow = Math.max(0, this.overflow - refill);
+    this.tokens = Math.min(this.limits.messageBurst, this.tokens + ((now - this.refilledAt) * this.limits.messagesPerSecond) / 1000);
     this.refilledAt = now;
+    const storm = now - this.lastDropAt <= CALM_MS;
+    let verdict: 'ok' | 'drop';
     if (this.tokens >= 1) {
       this.tokens -= 1;
-      return true;
+      if (storm) this.overflow++;
+      verdict = 'ok';
+    } else {
+      if (!storm) this.overflow = 0;
+      this.overflow++;
+      this.lastDropAt = now;
+      verdict = 'drop';
     }
-    this.overflow++;
-    return false;
+    return this.overflow >= FAR_OVER * this.limits.messageBurst ? 'close' : verdict;
   }
 
   private frame(data: RawData, isBinary: boolean): void {
     if (this.closed) return;
     this.lastFrameAt = Date.now();
-    if (!this.allowed()) {
-      if (this.overflow >= FAR_OVER * this.limits.messageBurst) return this.close(CLOSE.policy, 'far too many messages');
+    const admitted = this.admit();
+    if (admitted === 'close') return this.close(CLOSE.policy, 'far too many messages');
+    if (admitted === 'drop') {
       return this.send({ t: 'error', code: 'rate', reason: `more than ${this.limits.messagesPerSecond} messages a second (burst ${this.limits.messageBurst}): message dropped` });
     }
     const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data instanceof ArrayBuffer ? data.byteLength : data.length;
