@@ -117,6 +117,16 @@ describe('OnlineRoom: versions', () => {
     expect(net.last().of('join')).toEqual([expect.objectContaining({ room: 'R1', token: 'tokA', since: 12 })]);
   });
 
+  it('too many events missing: starts again from a snapshot', () => {
+    const { room, s } = setup();
+    s.push({ t: 'snapshot', snapshot: snapshot() });
+    for (let v = 5; v < 5 + 300; v++) s.push(ev(v, { kind: 'presence', seat: 0, presence: 'online' }));
+    expect(room.view.loaded).toBe(false);
+    expect(s.of('join').at(-1)!.since).toBeUndefined();
+    s.push({ t: 'snapshot', snapshot: snapshot({ version: 400, moves: ['E5'] }) });
+    expect(room.view).toMatchObject({ loaded: true, version: 400, moves: ['E5'] });
+  });
+
   it('a move the server cannot have played here asks for a fresh snapshot', () => {
     const { room, s } = setup();
     s.push({ t: 'snapshot', snapshot: snapshot({ moves: ['E5'] }) });

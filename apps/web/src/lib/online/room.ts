@@ -315,10 +315,8 @@ export class OnlineRoom {
     if (m.version > v.version + 1) {
       // A gap: keep this one for later and ask for what is missing (once per gap).
       this.early.set(m.version, m);
-      if (this.early.size > MAX_EARLY) {
-        this.early.clear();
-        this.update({ loaded: false });
-      }
+      // Too far behind to keep waiting: start again from a snapshot.
+      if (this.early.size > MAX_EARLY) return this.desync();
       if (!this.resyncing) {
         this.resyncing = true;
         this.conn.rejoin(v.room);
@@ -344,10 +342,13 @@ export class OnlineRoom {
     this.finish({ ...patch, version });
   }
 
-  /** The session has lost the server's thread (a move it cannot play): start again from a snapshot. */
+  /**
+   * The room has lost the server's thread (a move the session cannot play, too many events missing): join again
+   * without `since`, so the server answers with a snapshot; until then nothing can be played.
+   */
   private desync(): void {
     this.early.clear();
-    this.update({ loaded: false, failure: { code: 'desync', reason: 'resynchronising with the server' } });
+    this.update({ loaded: false });
     this.resyncing = true;
     this.conn.rejoin(this.view.room);
   }
