@@ -16,7 +16,8 @@ let server: SpawnedServer;
 const clients: TestClient[] = [];
 
 beforeAll(async () => {
-  server = await spawnServer({ graceMs: 60_000, bots: 1 });
+  // The rate limit raised: the ack-memory check sends 128 frames at once (the flood test covers the limit).
+  server = await spawnServer({ graceMs: 60_000, bots: 1, args: ['--rate', '1000', '--burst', '1000'] });
 }, 60_000);
 
 afterAll(async () => {
@@ -139,6 +140,20 @@ describe('protocol semantics (the spec, against the real server)', () => {
     expect(spy.rooms.get(g.room)!.moves).toEqual(['D4', 'E5']);
     const versions = spy.rooms.get(g.room)!.events.map((e) => e.version);
     expect(versions, 'every event has the next version').toEqual(versions.map((_, i) => versions[0] + i));
+  });
+
+  it('ack memory: a seat’s accepted ack id is answered the same after 127 newer ones', async () => {
+    const g = await game('go', { size: 9 });
+    const [black, white] = g.players;
+    const first = await black.move(g.room, 'D4', undefined, 'keep');
+    expect(first.ok, show(first)).toBe(true);
+    await white.waitVersion(g.room, first.ok ? first.version : 0);
+    const refusals = await Promise.all(Array.from({ length: 127 }, (_, i) => black.move(g.room, 'E5', undefined, `newer${i}`)));
+    expect(refusals.every((a) => !a.ok && a.code === 'not-your-turn')).toBe(true);
+    expect(await black.move(g.room, 'C3', 0, 'keep'), 'the remembered answer').toEqual(first);
+    expect(await black.move(g.room, 'C3', 0, 'newer0'), 'a remembered refusal').toEqual(refusals[0]);
+    await black.sync();
+    expect(black.rooms.get(g.room)!.moves).toEqual(['D4']);
   });
 
   it("illegal moves are refused in the engine's words: Go suicide and ko, Reversi flips nothing, renju double-three", async () => {
@@ -267,6 +282,21 @@ describe('protocol semantics (the spec, against the real server)', () => {
     expect(leave.ok, show(leave)).toBe(true);
     const e = await eventAfter(g.players[1], g.room, v, 'move');
     expect(e.event).toMatchObject({ kind: 'move', seat: 0, move: 'leave' });
+  });
+
+  it('clocks: every move event carries them; the mover gains the increment; the next seat runs', async () => {
+    const g = await game('reversi', {}, { clock: { initialMs: 60_000, incrementMs: 10_000 } });
+    const m1 = await playRandom(g, new Rng(8));
+    const e = g.players[1].rooms.get(g.room)!.events.find((x) => x.version === m1.version)!;
+    expect(e.event.kind).toBe('move');
+    if (e.event.kind !== 'move') return;
+    const clocks = e.event.clocks!;
+    expect(clocks.remainingMs).toHaveLength(2);
+    expect(clocks.running).toBe(1);
+    // 60 s − the time Black took (far under 10 s) + 10 s: over the initial time; White's untouched.
+    expect(clocks.remainingMs[0]).toBeGreaterThan(60_000);
+    expect(clocks.remainingMs[1]).toBe(60_000);
+    expect(Math.abs(clocks.at - e.at)).toBeLessThan(1000);
   });
 
   it('clocks: the server decides a flag fall (end reason time, Go W+T)', { timeout: 60_000 }, async () => {

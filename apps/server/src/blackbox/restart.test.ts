@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Rng } from '@qi/engine';
 import type { EventMessage, RoomSnapshot } from '@qi/protocol';
 import { TestClient, sleep } from '../testing/client.js';
+import { LocalGame } from '../testing/games.js';
 import { spawnServer, tempDatabase, type SpawnedServer } from '../testing/spawn.js';
 import { closeGame, playRandom, startGame, type TwoPlayerGame } from './setup.js';
 
@@ -155,6 +156,54 @@ describe('restart (SIGKILL, same database)', () => {
     expect(server.alive()).toBe(true);
     await closeGame(g);
     await server.stop();
+  });
+});
+
+describe('restart with a Qi seat', () => {
+  it('Qi resumes thinking after a restart where it is its turn', { timeout: 180_000 }, async () => {
+    const qdb = tempDatabase('qi-restart-qi-');
+    let server = await spawnServer({ db: qdb.path, bots: 1 });
+    servers.push(server);
+    try {
+      const human = await TestClient.connect(server.url, { name: 'human', reconnect: true });
+      clients.push(human);
+      const { created } = await human.create({ game: 'go', rules: { size: 9 }, seats: [{ kind: 'human' }, { kind: 'qi', level: 1 }], clock: null, listed: false, name: 'Human', seat: 0 });
+      const room = created.room;
+      await human.waitUntil(() => human.rooms.get(room)!.status === 'playing', 'the room with a Qi seat is playing');
+      const local = new LocalGame({ ...human.rooms.get(room)!.snapshot!, moves: [] });
+      const rng = new Rng(21);
+      let exercised = false;
+      for (let attempt = 0; attempt < 4 && !exercised; attempt++) {
+        // The human moves; the server is killed the moment the ack arrives, before Qi (most likely) answers.
+        const move = local.randomMove(rng)!;
+        const ack = human.ackId();
+        const kill = (m: { t: string; ack?: string }): void => {
+          if (m.t === 'ack' && m.ack === ack) server.process.kill('SIGKILL');
+        };
+        human.onMessage(kill);
+        const answer = await human.move(room, move, undefined, ack).catch((e: Error) => e);
+        expect(answer instanceof Error ? answer.message : answer.ok, 'the human move is acked').toBe(true);
+        await server.exited;
+        server = await spawnServer({ db: qdb.path, port: server.port, bots: 1 });
+        servers.push(server);
+        const after = await look(server.url, room);
+        const qiToMove = after.moves.length % 2 === 1;
+        console.log(`restart (Qi): after the kill ${after.moves.length} moves stored; ${qiToMove ? 'Qi to move: it must resume' : 'Qi had answered before the kill'}`);
+        for (const m of after.moves.slice(local.pos.ply)) local.play(m);
+        if (qiToMove) {
+          await human.waitUntil(() => human.inSync(room) && human.rooms.get(room)!.moves.length === after.moves.length + 1, 'Qi answers after the restart', 60_000);
+          local.play(human.rooms.get(room)!.moves[after.moves.length]);
+          exercised = true;
+        } else {
+          await human.waitUntil(() => human.inSync(room) && human.rooms.get(room)!.moves.length === after.moves.length, 'the human resynced', 60_000);
+        }
+      }
+      expect(exercised, 'a kill landed while it was Qi’s turn in one of 4 attempts').toBe(true);
+      await human.close();
+    } finally {
+      await server.kill('SIGKILL');
+      qdb.remove();
+    }
   });
 });
 

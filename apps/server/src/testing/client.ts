@@ -197,6 +197,9 @@ export class TestClient {
 
   /** Opens one connection (and says hello when configured); rejects naming the address when it cannot. */
   private async open(): Promise<void> {
+    // Unconsumed frames of an earlier connection would answer this one's waits (a hello meeting an old error);
+    // from here on only the new connection's frames are kept.
+    this.inbox.length = 0;
     const ws = new WebSocket(this.url, { perMessageDeflate: false, handshakeTimeout: this.options.timeoutMs });
     this.ws = ws;
     ws.on('message', (data, isBinary) => this.onFrame(ws, data, isBinary));
@@ -214,8 +217,6 @@ export class TestClient {
     ws.on('close', (code, reason) => this.onClose(ws, code, reason.toString()));
     this.connections++;
     this.lastFrameAt = Date.now();
-    // Unconsumed frames of an earlier connection would answer this one's waits (a hello meeting an old error).
-    this.inbox.length = 0;
     if (this.options.hello) {
       const welcome = this.waitFor((m) => m.t === 'welcome' || m.t === 'error', 'welcome after hello');
       this.send({ t: 'hello', protocol: PROTOCOL_VERSION });
