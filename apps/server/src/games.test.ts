@@ -50,7 +50,7 @@ describe('a short game of each game, to the end', () => {
     const [a, b] = [await TestClient.open(server.url), await TestClient.open(server.url)];
     const { room, version } = await twoPlayers(a, b, 'go', { rules: { size: 5, komi: 0.5 } });
     const result = await play([a, b], room, version, ['C3', 'pass', 'pass']);
-    expect(result).toEqual({ returns: [1, -1], reason: 'rules', code: 'B+24.5' });
+    expect(result).toEqual({ returns: [1, -1], reason: 'rules', code: 'B+24.5', dead: [] });
     await Promise.all([a.close(), b.close()]);
   });
 
@@ -59,7 +59,8 @@ describe('a short game of each game, to the end', () => {
     const { room, version } = await twoPlayers(a, b, 'go', { rules: { size: 5, komi: 0.5 } });
     // Counted with A1 alive the game would be B+0.5; with A1 dead Black has the whole board.
     const result = await play([a, b], room, version, ['C3', 'A1', 'B2', 'pass', 'pass']);
-    expect(result).toEqual({ returns: [1, -1], reason: 'rules', code: 'B+24.5' });
+    // The dead stone travels with the result, for every client's board to mark.
+    expect(result).toEqual({ returns: [1, -1], reason: 'rules', code: 'B+24.5', dead: ['A1'] });
     await Promise.all([a.close(), b.close()]);
   });
 

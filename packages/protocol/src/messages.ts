@@ -50,6 +50,8 @@ export interface ResultView {
   code?: string;
   /** The seat that resigned, lost on time or abandoned, for those reasons. */
   seat?: number;
+  /** Go counted after two passes: the stones the server counted as dead (GTP vertices), for the board to mark. */
+  dead?: string[];
 }
 
 /** One chat line. Text is plain: every client escapes it where shown. */
