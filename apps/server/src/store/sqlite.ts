@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import type { FinishedRoom } from '@qi/protocol';
 import type { RoomConfig } from '../room/config.js';
 import type { EventPrivate, RoomRowState, StoredEvent } from '../room/room.js';
-import type { Store, StoredRoom } from './store.js';
+import { StaleOwnerError, type Store, type StoredRoom } from './store.js';
 
 /** How hard a commit is pushed to disk: NORMAL (survives a killed process) or FULL (survives a power cut). */
 export type Durability = 'normal' | 'full';
@@ -78,11 +78,17 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
   // A second process on the same file (a restart overlapping the old one's exit) waits instead of failing at once.
   db.pragma('busy_timeout = 5000');
   db.exec(SCHEMA);
+  // Migration: the owner epoch (fencing of several processes) on databases made before it.
+  if (!(db.prepare('PRAGMA table_info(rooms)').all() as { name: string }[]).some((c) => c.name === 'owner_epoch')) db.exec('ALTER TABLE rooms ADD COLUMN owner_epoch INTEGER NOT NULL DEFAULT 0');
 
   const insertRoom = db.prepare(
-    'INSERT INTO rooms (id, code, game, config, listed, created_at, version, status, clocks, finished, ended_at) VALUES (@id, @code, @game, @config, @listed, @created_at, @version, @status, @clocks, @finished, @ended_at)',
+    'INSERT INTO rooms (id, code, game, config, listed, created_at, version, status, clocks, finished, ended_at, owner_epoch) VALUES (@id, @code, @game, @config, @listed, @created_at, @version, @status, @clocks, @finished, @ended_at, 1)',
   );
   const updateRoom = db.prepare('UPDATE rooms SET version = @version, status = @status, clocks = @clocks, finished = @finished, ended_at = @ended_at WHERE id = @id AND version < @version');
+  const selectEpoch = db.prepare('SELECT owner_epoch FROM rooms WHERE id = ?');
+  const claimRoom = db.prepare('UPDATE rooms SET owner_epoch = owner_epoch + 1 WHERE id = ? RETURNING owner_epoch');
+  const selectIdOf = db.prepare('SELECT id FROM rooms WHERE id = ? OR code = ?');
+  const selectUnfinishedIds = db.prepare("SELECT id FROM rooms WHERE status != 'over'");
   const insertEvent = db.prepare('INSERT INTO events (room, version, at, seat, ack, body, private) VALUES (?, ?, ?, ?, ?, ?, ?)');
   const selectUnfinished = db.prepare("SELECT id, config, version, status, clocks, finished FROM rooms WHERE status != 'over'");
   const selectById = db.prepare('SELECT id, config, version, status, clocks, finished FROM rooms WHERE id = ?');
@@ -106,7 +112,11 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
     insertRoom.run({ ...rowParams(config.id, row), code: config.code, game: config.game, config: JSON.stringify(config), listed: config.listed ? 1 : 0, created_at: config.createdAt });
     writeEvents(config.id, events);
   });
-  const append = db.transaction((room: string, events: readonly StoredEvent[], row: RoomRowState) => {
+  const append = db.transaction((room: string, events: readonly StoredEvent[], row: RoomRowState, epoch: number | undefined) => {
+    if (epoch !== undefined) {
+      const r = selectEpoch.get(room) as { owner_epoch: number } | undefined;
+      if (r && r.owner_epoch !== epoch) throw new StaleOwnerError(room, epoch);
+    }
     writeEvents(room, events);
     const r = updateRoom.run(rowParams(room, row));
     if (r.changes !== 1) throw new Error(`room ${room} is not stored at a version below ${row.version}`);
@@ -136,9 +146,23 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
       live();
       create(config, events, row);
     },
-    async append(room, events, row) {
+    async append(room, events, row, epoch) {
       live();
-      append(room, events, row);
+      append(room, events, row, epoch);
+    },
+    async claim(room) {
+      live();
+      const r = claimRoom.get(room) as { owner_epoch: number } | undefined;
+      return r ? r.owner_epoch : null;
+    },
+    async roomId(idOrCode) {
+      live();
+      const r = selectIdOf.get(idOrCode, idOrCode.toUpperCase()) as { id: string } | undefined;
+      return r ? r.id : null;
+    },
+    async unfinishedIds() {
+      live();
+      return (selectUnfinishedIds.all() as { id: string }[]).map((r) => r.id);
     },
     async loadUnfinished() {
       live();
