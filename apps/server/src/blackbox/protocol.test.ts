@@ -10,6 +10,7 @@ import { CheckersPosition, MAX_MOVES, PASS, Rng, CHECKERS_LEAVE } from '@qi/engi
 import type { AckMessage, ErrorMessage, EventMessage, LobbyStateMessage, RoomEvent, ServerMessage } from '@qi/protocol';
 import { TestClient, describe as show } from '../testing/client.js';
 import { spawnServer, type SpawnedServer } from '../testing/spawn.js';
+import { LocalGame } from '../testing/games.js';
 import { playRandom, startGame, type TwoPlayerGame } from './setup.js';
 
 let server: SpawnedServer;
@@ -217,6 +218,60 @@ describe('protocol semantics (the spec, against the real server)', () => {
     await white.waitVersion(g.room, back.version);
     expect(black.rooms.get(g.room)!.moves).toEqual(g.acked.slice(0, 2).map((m) => m.move));
     expect(white.rooms.get(g.room)!.moves).toEqual(g.acked.slice(0, 2).map((m) => m.move));
+    // A takeback changes the position: a move made against a version before it is stale.
+    refused(await black.move(g.room, g.acked[2].move, back.version - 1), 'stale', 'a move made before the takeback');
+  });
+
+  it('takeback against Qi: Qi accepts at once', { timeout: 120_000 }, async () => {
+    const a = await client('tb-qi');
+    const { created } = await a.create({ game: 'go', rules: { size: 9 }, seats: [{ kind: 'human' }, { kind: 'qi', level: 1 }], clock: null, listed: false, name: 'H', seat: 0 });
+    const room = created.room;
+    await a.waitUntil(() => a.rooms.get(room)!.status === 'playing', 'playing');
+    await a.play(room, 'E5');
+    await a.waitUntil(() => a.rooms.get(room)!.moves.length === 2, 'Qi answers', 60_000);
+    const v = a.rooms.get(room)!.version;
+    const offer = await a.act({ t: 'takeback', room, version: v, op: 'offer' });
+    expect(offer.ok, show(offer)).toBe(true);
+    const back = await eventAfter(a, room, v, 'takeback');
+    expect(back.event).toMatchObject({ kind: 'takeback', count: 2 });
+    expect(a.rooms.get(room)!.moves).toEqual([]);
+  });
+
+  it('a room set up without a seat (seat null): no token; the two joiners start it', async () => {
+    const host = await client('host');
+    const { created } = await host.create({ game: 'reversi', rules: {}, seats: [{ kind: 'human' }, { kind: 'human' }], clock: null, listed: false, name: 'Host', seat: null });
+    expect(created).toMatchObject({ seat: null, token: null });
+    expect(host.rooms.get(created.room)!.status).toBe('waiting');
+    const p0 = await client('p0');
+    const p1 = await client('p1');
+    await p0.join(created.room, { seat: 0, name: 'P0' });
+    expect(p0.rooms.get(created.room)!.status).toBe('waiting');
+    await p1.join(created.room, { seat: 1, name: 'P1' });
+    await host.waitUntil(() => host.rooms.get(created.room)!.status === 'playing', 'the host sees the start');
+    refused(await host.move(created.room, 'D3'), 'not-seated', 'the host (a spectator) moving');
+  });
+
+  it('Chinese Checkers with three: leaving on one’s turn, the game goes on for the others', async () => {
+    const a = await client('cc0');
+    const { created } = await a.create({ game: 'checkers', rules: { players: 3 }, seats: [{ kind: 'human' }, { kind: 'human' }, { kind: 'human' }], clock: null, listed: false, name: 'A', seat: 0 });
+    const b = await client('cc1');
+    const c = await client('cc2');
+    await b.join(created.room, { seat: 1, name: 'B' });
+    await c.join(created.room, { seat: 2, name: 'C' });
+    const room = created.room;
+    await a.waitUntil(() => a.rooms.get(room)!.status === 'playing', 'playing');
+    const v = a.rooms.get(room)!.version;
+    refused(await b.act({ t: 'resign', room }), 'not-your-turn', 'leaving out of turn');
+    expect((await a.act({ t: 'resign', room })).ok).toBe(true);
+    const e = await eventAfter(c, room, v, 'move');
+    expect(e.event).toMatchObject({ kind: 'move', seat: 0, move: 'leave' });
+    await c.sync();
+    expect(c.rooms.get(room)!.status, 'the game goes on for the others').toBe('playing');
+    const local = new LocalGame({ ...c.rooms.get(room)!.snapshot!, moves: c.rooms.get(room)!.moves });
+    expect(local.toMove()).toBe(1);
+    const next = local.randomMove(new Rng(9))!;
+    const ok = await b.move(room, next, c.rooms.get(room)!.version);
+    expect(ok.ok, `seat 1 plays on: ${show(ok)}`).toBe(true);
   });
 
   it('chat: seated only, cleaned, empty after cleaning refused malformed', async () => {
