@@ -156,6 +156,8 @@ async function seatAndWatch(room: string, how: { bea: 'link' | 'code' | 'lobby';
 
 /** Each finished room's last board (as Sue saw it) and moves, to compare the review with. */
 const finals = new Map<string, { board: string; moves: string[] }>();
+/** Frames Sue (a spectator) received that carry a token: there must be none. */
+const sueTokenFrames: string[] = [];
 /** The Go room, reviewed at the end. */
 let goRoom = '';
 
@@ -328,6 +330,10 @@ beforeAll(async () => {
   ann = await person('Ann', server.url);
   bea = await person('Bea', proxy.url);
   sue = await person('Sue', server.url);
+  sue.page.on('websocket', (ws) => ws.on('framereceived', (f) => {
+    const text = typeof f.payload === 'string' ? f.payload : f.payload.toString('utf8');
+    if (/"token":\s*"/.test(text)) sueTokenFrames.push(text.slice(0, 200));
+  }));
   lap('Chromium up with three contexts');
 }, 60_000);
 
@@ -521,6 +527,14 @@ describe('online play in Chromium against the real server', () => {
     const result = await over(room, /Red/, 'online-checkers');
     expect(observer.rooms.get(room)!.moves).toEqual(played);
     lap(`Checkers over: ${result}`);
+    // Sue reads it in Chinese.
+    await sue.page.click('[data-action="language"]');
+    await until('the result in Chinese on Sue’s screen', async () => /^红方/.test(await textOf(sue, '[data-result]')), STEP_MS, () => textOf(sue, '[data-result]'));
+    await sue.page.screenshot({ path: screenshotPath('online-checkers-over-sue-zh') });
+    await sue.page.click('[data-action="language"]');
+    // A spectator never sees a seat's token, and keeps none.
+    expect(sueTokenFrames).toEqual([]);
+    expect(JSON.parse((await sue.page.evaluate(() => localStorage.getItem('qi.online.tokens'))) ?? '{}')).toEqual({});
 
     // The finished Go game opens from the lobby in the app's own review: the same stones, every move.
     await see(ann, `[data-testid="lobby-finished"] li[data-room="${goRoom}"] [data-action="review-room"]`, 'the Go game’s Review button');
