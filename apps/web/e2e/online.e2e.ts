@@ -421,7 +421,7 @@ describe('online play in Chromium against the real server', () => {
     expect(result).toBe(`${m![1] === 'B' ? 'Black' : 'White'} wins by ${m![2]} points`);
   });
 
-  it('Gomoku: Bea joins by the room code, her move in flight when the network drops (dropped, said so, played again), Ann reloads, five in a row', async () => {
+  it('Gomoku: Bea joins by the room code, a takeback accepted, her move in flight when the network drops (dropped, said so, played again), Ann reloads, five in a row', async () => {
     played.length = 0;
     const room = await create('gomoku');
     await seatAndWatch(room, { bea: 'code', sue: 'lobby' });
@@ -446,6 +446,20 @@ describe('online play in Chromium against the real server', () => {
         expect(await bea.page.locator('svg.board .piece[data-at="I9"]').count()).toBe(0);
       }
       await play(room, i % 2 === 0 ? ann : bea, [m], m);
+      if (i === 0) {
+        // Ann asks to take H8 back; Bea is asked and accepts; every screen shows the empty board, and H8 again after.
+        await see(ann, '[data-action="takeback-offer"]:enabled', 'Ann’s Ask to take back');
+        await ann.page.click('[data-action="takeback-offer"]');
+        await see(ann, '[data-testid="takeback-waiting"]', 'Ann waiting for the answer');
+        await see(bea, '[data-testid="takeback-offer"]', 'the takeback request on Bea’s screen');
+        expect(await textOf(bea, '[data-testid="takeback-offer"]')).toContain('Ann');
+        await bea.page.click('[data-action="takeback-accept"]');
+        await until('the server to take H8 back', () => observer.rooms.get(room)!.moves.length === 0);
+        played.pop();
+        for (const q of [ann, bea, sue]) await until(`an empty board on ${q.name}’s screen`, async () => (await boardOf(q)) === '', STEP_MS, () => boardOf(q));
+        await see(ann, '[data-testid="your-turn"]', 'Ann’s turn again after the takeback');
+        await play(room, ann, [m], m);
+      }
       if (i === 4) await annReloads(room);
     }
     const result = await over(room, /^Black wins/, 'online-gomoku');
