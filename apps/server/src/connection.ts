@@ -5,7 +5,7 @@
  */
 import type { WebSocket, RawData } from 'ws';
 import { PROTOCOL_VERSION, parseClientMessage, type ClientMessage, type Limits, type ServerMessage } from '@qi/protocol';
-import type { Hub, Peer } from './hub.js';
+import type { Peer, RoomService } from './hub.js';
 import type { TimeSource } from './time.js';
 
 /** WebSocket close codes the server uses. */
@@ -44,7 +44,7 @@ export class Connection implements Peer {
   constructor(
     private readonly ws: WebSocket,
     readonly ip: string,
-    private readonly hub: Hub,
+    private readonly hub: RoomService,
     private readonly limits: Limits,
     private readonly time: TimeSource,
     private readonly onClose: (c: Connection) => void,

@@ -27,7 +27,7 @@ import { hashToken, looksLikeCode, newRoomCode, newRoomId, newToken } from './ro
 import { Room, type Draft, type Proposal, type StoredEvent } from './room/room.js';
 import type { QiEngine } from './qi-seats.js';
 import { qiThinkMs } from './qi-seats.js';
-import type { Store, StoredRoom } from './store/store.js';
+import { isStaleOwner, type Store, type StoredRoom } from './store/store.js';
 import { realTime, type TimeSource, type TimerHandle } from './time.js';
 
 /** A connection as the hub sees it: it can be sent messages and knows its own lag. */
@@ -37,6 +37,9 @@ export interface Peer {
   /** Half the connection's recent median round trip (0 when unknown): the lag compensation it may get. */
   lagMs(): number;
 }
+
+/** What a connection asks of the server's rooms: the hub itself, or the cluster in front of it (several processes). */
+export type RoomService = Pick<Hub, 'connect' | 'disconnect' | 'lobby' | 'create' | 'join' | 'leave' | 'action'>;
 
 /** Caps the hub enforces (the load test raises them). */
 export interface RoomCaps {
@@ -61,6 +64,25 @@ export interface HubOptions {
   log?: (line: string) => void;
   /** How long a room nobody watches stays in memory once it is over or still waiting (default 60 s). */
   evictAfterMs?: number;
+  /**
+   * Several processes (cluster.ts): rooms are never loaded from the store by the hub itself (the cluster loads the
+   * rooms it owns with `take`), and a join or action for a room not in memory goes back to the cluster.
+   */
+  cluster?: HubCluster;
+}
+
+/** What a hub in a cluster asks of it. */
+export interface HubCluster {
+  /** The owner epoch to write a room with (null: this process does not own it: the write is refused). */
+  fence(room: string): number | null;
+  /** A room was just created here (its owner epoch is 1): resolves once this process holds its lease. */
+  created(room: string): Promise<void>;
+  /** A room left memory (evicted): its lease may go. */
+  evicted(room: string): void;
+  /** A write was refused because another process took the room over. */
+  lost(room: string): void;
+  /** A join or action for a room not (or no longer) in memory here: routed again by the cluster. */
+  reroute(peer: Peer, m: JoinMessage | MoveMessage | ResignMessage | TakebackMessage | ChatMessage): Promise<void>;
 }
 
 interface LiveRoom {
@@ -84,6 +106,7 @@ export class Hub {
   private readonly qi: QiEngine | null;
   private readonly log: (line: string) => void;
   private readonly evictAfterMs: number;
+  private readonly cluster: HubCluster | null;
   private readonly rooms = new Map<string, LiveRoom>();
   private readonly byCode = new Map<string, string>();
   private readonly peers = new Map<Peer, Set<LiveRoom>>();
@@ -102,28 +125,70 @@ export class Hub {
     this.qi = options.qi ?? null;
     this.log = options.log ?? (() => {});
     this.evictAfterMs = options.evictAfterMs ?? EVICT_AFTER_MS;
+    this.cluster = options.cluster ?? null;
   }
 
   /** Loads every unfinished room from the store: clocks resume, dropped players reconnect, Qi thinks again. */
   async restore(): Promise<number> {
     this.lobbyView.setFinished(await this.store.finished(FINISHED_LISTED));
+    if (this.cluster) return 0; // the cluster takes the rooms it comes to own, one by one
     const stored = await this.store.loadUnfinished();
     for (const s of stored) {
       try {
-        const live = this.adopt(s);
-        // Nobody is connected after a restart: every person seated is reconnecting until they come back.
-        await this.serial(live, async () => {
-          const drafts: Draft[] = [];
-          for (let i = 0; i < live.room.seatCount; i++) drafts.push(...live.room.presence(i, 'reconnecting'));
-          if (drafts.length > 0) await this.commit(live, drafts, null);
-          for (let i = 0; i < live.room.seatCount; i++) if (live.room.seat(i).presence === 'reconnecting') this.startGrace(live, i);
-          this.after(live);
-        });
+        await this.take(s);
       } catch (e) {
         this.log(`room ${s.config.id} could not be restored: ${(e as Error).message}`);
       }
     }
     return stored.length;
+  }
+
+  /**
+   * Takes a stored room into memory (a restart, or a room this process has come to own): replayed, its clocks
+   * resumed as stored; nobody watches it yet, so every person seated is reconnecting until they come back.
+   */
+  async take(s: StoredRoom): Promise<void> {
+    if (this.rooms.has(s.config.id)) return;
+    const live = this.adopt(s);
+    await this.serial(live, async () => {
+      const drafts: Draft[] = [];
+      for (let i = 0; i < live.room.seatCount; i++) drafts.push(...live.room.presence(i, 'reconnecting'));
+      if (drafts.length > 0) await this.commit(live, drafts, null);
+      for (let i = 0; i < live.room.seatCount; i++) if (live.room.seat(i).presence === 'reconnecting') this.startGrace(live, i);
+      this.after(live);
+      this.scheduleEvict(live);
+    });
+  }
+
+  /** Whether the room is in memory here. */
+  has(room: string): boolean {
+    return this.rooms.has(room);
+  }
+
+  /** The room's version in memory (null: not here). */
+  versionOf(room: string): number | null {
+    return this.rooms.get(room)?.room.version ?? null;
+  }
+
+  /**
+   * Drops a room from memory at once (this process lost it): its timers stop, Qi's answer will be ignored, and
+   * its watchers are returned (they watch it elsewhere from now on). Nothing is written.
+   */
+  drop(roomId: string): Peer[] {
+    const live = this.rooms.get(roomId);
+    if (!live) return [];
+    this.rooms.delete(roomId);
+    this.byCode.delete(live.room.config.code);
+    live.flagTimer?.cancel();
+    live.flagTimer = null;
+    for (const t of live.grace.values()) t.cancel();
+    live.grace.clear();
+    if (live.evictTimer) clearTimeout(live.evictTimer), (live.evictTimer = null);
+    const peers = [...live.watchers.keys()];
+    for (const p of peers) this.peers.get(p)?.delete(live);
+    live.watchers.clear();
+    this.lobbyChanged();
+    return peers;
   }
 
   /** Number of rooms in memory and of connections known. */
@@ -187,6 +252,7 @@ export class Hub {
       this.log(`room ${id} could not be stored: ${(e as Error).message}`);
       return fail('server', 'the room could not be stored');
     }
+    if (this.cluster) await this.cluster.created(id);
     recent.push(now);
     this.created.set(peer, recent);
     const live = this.register(room);
@@ -203,7 +269,8 @@ export class Hub {
 
   /** Watches a room: resumes a seat by token, takes an open seat, or watches as a spectator; then events or a snapshot. */
   async join(peer: Peer, m: JoinMessage): Promise<void> {
-    const live = await this.find(m.room);
+    const live = this.cluster ? (this.rooms.get(m.room) ?? null) : await this.find(m.room);
+    if (!live && this.cluster) return this.cluster.reroute(peer, m);
     if (!live) return peer.send({ t: 'error', code: 'no-room', reason: `there is no room "${m.room}"`, req: m.req });
     let evicted = false;
     await this.serial(live, async () => {
@@ -247,7 +314,7 @@ export class Hub {
       this.lobbyChanged();
     });
     // The room left memory while this join waited: it is loaded again from the store.
-    if (evicted) return this.join(peer, m);
+    if (evicted) return this.cluster ? this.cluster.reroute(peer, m) : this.join(peer, m);
   }
 
   /** Stops `peer` watching a room (its seat, if any, is kept: presence goes to reconnecting). */
@@ -264,7 +331,8 @@ export class Hub {
   /** A move, resignation, takeback or chat: answered by one ack, its events stored then broadcast. */
   async action(peer: Peer, m: MoveMessage | ResignMessage | TakebackMessage | ChatMessage): Promise<void> {
     const refuse = (code: ErrorCode, reason: string): AckMessage => ({ t: 'ack', ack: m.ack, ok: false, code, reason });
-    const live = this.rooms.get(m.room) ?? (await this.find(m.room));
+    const live = this.rooms.get(m.room) ?? (this.cluster ? null : await this.find(m.room));
+    if (!live && this.cluster) return this.cluster.reroute(peer, m);
     if (!live) return peer.send(refuse('no-room', `there is no room "${m.room}"`));
     let evicted = false;
     await this.serial(live, async () => {
@@ -297,7 +365,7 @@ export class Hub {
       peer.send(answer);
       if (p.ok) this.after(live);
     });
-    if (evicted) return this.action(peer, m);
+    if (evicted) return this.cluster ? this.cluster.reroute(peer, m) : this.action(peer, m);
   }
 
   private propose(room: Room, seat: number, m: MoveMessage | ResignMessage | TakebackMessage | ChatMessage, now: number, lagMs: number): Proposal {
@@ -388,13 +456,25 @@ export class Hub {
    */
   private async commit(live: LiveRoom, drafts: readonly Draft[], ack: { seat: number; ack: string; index: number } | null): Promise<StoredEvent[] | null> {
     if (drafts.length === 0) return [];
+    // Dropped meanwhile (another process owns it now): nothing may be written from here.
+    if (this.rooms.get(live.room.id) !== live) return null;
     const room = live.room;
+    const epoch = this.cluster ? this.cluster.fence(room.id) : undefined;
+    if (epoch === null) {
+      this.log(`room ${room.id}: not written: this process does not hold its lease`);
+      this.cluster!.lost(room.id);
+      return null;
+    }
     const events = this.number(room, drafts, ack?.ack ?? null, ack?.index ?? -1);
     for (const e of events) room.apply(e);
     try {
-      await this.store.append(room.id, events, room.rowState(this.time.now()));
+      await this.store.append(room.id, events, room.rowState(this.time.now()), epoch);
     } catch (e) {
       this.log(`room ${room.id}: events ${events[0].version}-${events[events.length - 1].version} not stored: ${(e as Error).message}`);
+      if (this.cluster && isStaleOwner(e)) {
+        this.cluster.lost(room.id);
+        return null;
+      }
       try {
         const s = await this.store.loadRoom(room.id);
         if (s) live.room = Room.restore(s.config, s.events, s.row, this.time.now());
@@ -550,6 +630,7 @@ export class Hub {
         this.rooms.delete(live.room.id);
         this.byCode.delete(live.room.config.code);
         this.lobbyChanged();
+        this.cluster?.evicted(live.room.id);
       });
     }, this.evictAfterMs);
     live.evictTimer.unref?.();

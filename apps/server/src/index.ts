@@ -10,6 +10,10 @@ import { CLOSE, Connection } from './connection.js';
 import { httpHandler } from './http.js';
 import { Hub, type RoomCaps } from './hub.js';
 import { botPoolEngine, type QiEngine } from './qi-seats.js';
+import { Cluster, type ClusterTimings } from './cluster/cluster.js';
+import type { Messaging } from './cluster/messaging.js';
+import { redisMessaging } from './cluster/redis.js';
+import { openPostgresStore, redact } from './store/postgres.js';
 import { openSqliteStore, type Durability } from './store/sqlite.js';
 import type { Store } from './store/store.js';
 import { realTime, type TimeSource } from './time.js';
@@ -17,6 +21,10 @@ import { realTime, type TimeSource } from './time.js';
 export { ManualTime, realTime, type TimeSource } from './time.js';
 export type { Store, StoredRoom } from './store/store.js';
 export { openSqliteStore, type Durability } from './store/sqlite.js';
+export { openPostgresStore } from './store/postgres.js';
+export { memoryMessaging, type Messaging } from './cluster/messaging.js';
+export { redisMessaging } from './cluster/redis.js';
+export type { ClusterTimings } from './cluster/cluster.js';
 export type { QiEngine } from './qi-seats.js';
 
 /** Connection caps (the load test raises them). */
@@ -35,6 +43,16 @@ export interface ServerOptions {
   db?: string;
   /** Use this store instead of opening `db` (closed with the server). */
   store?: Store;
+  /** PostgreSQL instead of SQLite: postgres://user@host:port/database (the store several processes share). */
+  databaseUrl?: string;
+  /** PostgreSQL connections of this process (default 10). */
+  databaseConnections?: number;
+  /** Several processes: rooms owned through leases in Redis, actions and events over Redis pub/sub (redis://host:port). */
+  redisUrl?: string;
+  /** Several hubs in one process (tests): this messaging instead of Redis (not closed with the server). */
+  messaging?: Messaging;
+  /** Lease, renewal, request timeout and sweep intervals of the cluster (tests use short ones). */
+  cluster?: Partial<ClusterTimings>;
   /** SQLite durability: 'normal' (default) or 'full'. */
   durability?: Durability;
   /** The built web app's folder, or null for none. */
@@ -76,23 +94,53 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   if (options.graceMs !== undefined) limits.seatGraceMs = options.graceMs;
   const caps = { maxRooms: 10_000, roomsPerMinute: 20, maxConnections: 5_000, maxConnectionsPerIp: 1_000, ...options.caps };
   const time = options.time ?? realTime;
-  const database = options.store ? 'custom store' : (options.db ?? ':memory:');
-  const store = options.store ?? openSqliteStore({ path: database, durability: options.durability ?? 'normal' });
+  const database = options.store ? 'custom store' : options.databaseUrl !== undefined ? redact(options.databaseUrl) : (options.db ?? ':memory:');
+  const store =
+    options.store ??
+    (options.databaseUrl !== undefined
+      ? await openPostgresStore({ url: options.databaseUrl, log, ...(options.databaseConnections === undefined ? {} : { maxConnections: options.databaseConnections }) })
+      : openSqliteStore({ path: database, durability: options.durability ?? 'normal' }));
+  let messaging: Messaging | null = options.messaging ?? null;
+  const ownMessaging = messaging === null && options.redisUrl !== undefined;
+  if (ownMessaging) {
+    try {
+      messaging = await redisMessaging({ url: options.redisUrl!, log });
+    } catch (e) {
+      await store.close();
+      throw e;
+    }
+  }
+  const cluster = messaging ? new Cluster({ store, messaging, log, ...(options.cluster === undefined ? {} : { timings: options.cluster }) }) : null;
   const qi = options.qi === undefined ? botPoolEngine(options.bots ?? 1) : options.qi;
-  const hub = new Hub({ store, time, limits, caps, qi, log, ...(options.evictAfterMs === undefined ? {} : { evictAfterMs: options.evictAfterMs }) });
+  const hub = new Hub({ store, time, limits, caps, qi, log, ...(options.evictAfterMs === undefined ? {} : { evictAfterMs: options.evictAfterMs }), ...(cluster ? { cluster } : {}) });
   let restored: number;
   try {
+    await cluster?.start(hub);
     restored = await hub.restore();
   } catch (e) {
+    await cluster?.close().catch(() => undefined);
+    if (ownMessaging) await messaging?.close();
     await store.close();
+    await qi?.close();
     throw e;
   }
+  const rooms = cluster ?? hub;
 
   const connections = new Set<Connection>();
   const perIp = new Map<string, number>();
   const started = Date.now();
-  const durability = options.store ? 'custom store' : (options.durability ?? 'normal');
-  const http = createServer(httpHandler(options.web ?? null, () => ({ protocol: PROTOCOL_VERSION, durability, uptimeMs: Date.now() - started, connections: connections.size, ...hub.stats() })));
+  const durability = options.store ? 'custom store' : options.databaseUrl !== undefined ? 'postgresql (commit before ack)' : (options.durability ?? 'normal');
+  const http = createServer(
+    httpHandler(options.web ?? null, () => ({
+      protocol: PROTOCOL_VERSION,
+      durability,
+      uptimeMs: Date.now() - started,
+      connections: connections.size,
+      ...hub.stats(),
+      ...(store.stats ? { store: store.stats() } : {}),
+      ...(cluster ? { cluster: cluster.stats() } : {}),
+    })),
+  );
   // A frame a little over the limit is answered `too-large`; a giant one is cut off by ws (close 1009).
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes + 4096, perMessageDeflate: false });
   http.on('upgrade', (req, socket, head) => {
@@ -109,7 +157,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         return;
       }
       perIp.set(ip, (perIp.get(ip) ?? 0) + 1);
-      const c = new Connection(ws, ip, hub, limits, time, (gone) => {
+      const c = new Connection(ws, ip, rooms, limits, time, (gone) => {
         connections.delete(gone);
         const n = (perIp.get(gone.ip) ?? 1) - 1;
         if (n <= 0) perIp.delete(gone.ip);
@@ -131,6 +179,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   } catch (e) {
     // Nothing listens: undo the rest (an in-process caller may try another port).
     await hub.close();
+    await cluster?.close();
+    if (ownMessaging) await messaging?.close();
     await qi?.close();
     await store.close();
     throw e;
@@ -151,6 +201,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         await stopped;
         wss.close();
         await hub.close();
+        await cluster?.close();
+        if (ownMessaging) await messaging?.close();
         await qi?.close();
         await store.close();
       })();

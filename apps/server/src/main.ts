@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `node apps/server/dist/main.js [--port N] [--host H] [--db PATH] [--web DIR] [--bots N] [--grace-ms N]
- * [--durability normal|full]` (env QI_PORT, QI_HOST, QI_DB, QI_WEB). Prints one line once listening; SIGTERM and
+ * [--durability normal|full] [--database-url postgres://…] [--redis-url redis://…] [--lease-ms N] …` (env QI_PORT,
+ * QI_HOST, QI_DB, QI_WEB, QI_DATABASE_URL, QI_REDIS_URL). Prints one line once listening; SIGTERM and
  * SIGINT close it cleanly.
  */
 import { existsSync, realpathSync } from 'node:fs';
@@ -19,6 +20,14 @@ const USAGE = `usage: qi-server [--port N] [--host H] [--db PATH] [--web DIR] [-
   --bots N          Qi's worker threads (default 1)
   --grace-ms N      how long a dropped player stays "reconnecting" before "gone" (default 60000)
   --durability D    SQLite synchronous: normal (default; a killed process loses nothing) or full (also a power cut)
+  several processes (see the README's Deployment):
+  --database-url URL  PostgreSQL instead of SQLite: postgres://user[:password]@host:port/db (env QI_DATABASE_URL)
+  --redis-url URL     rooms shared by several processes through Redis: redis://host:port (env QI_REDIS_URL)
+  --database-connections N  PostgreSQL connections of this process (default 10)
+  --lease-ms N        how long a room's lease lasts unrenewed (default 10000; a dead owner's rooms move after it)
+  --renew-ms N        lease renewal and owner check interval (default lease / 3)
+  --rpc-timeout-ms N  how long a move waits for its room's owner on another process (default 5000)
+  --sweep-ms N        how often rooms without an owner are looked for (default 2 × lease)
   caps and limits (the load test raises them):
   --max-connections N         connections in all (default 5000)
   --max-connections-per-ip N  connections from one address (default 1000)
@@ -28,7 +37,10 @@ const USAGE = `usage: qi-server [--port N] [--host H] [--db PATH] [--web DIR] [-
   --burst N                   messages a connection may send at once (default 60)`;
 
 /** The options of a command line; throws an Error naming a bad or unknown option. */
-export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): ServerOptions & { db: string; web: string; caps: NonNullable<ServerOptions['caps']>; limits: NonNullable<ServerOptions['limits']> } {
+export function parseArgs(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+): ServerOptions & { db: string; web: string; caps: NonNullable<ServerOptions['caps']>; limits: NonNullable<ServerOptions['limits']>; cluster: NonNullable<ServerOptions['cluster']> } {
   const int = (name: string, v: string | undefined, min: number, max: number): number => {
     const n = Number(v);
     if (v === undefined || v.trim() === '' || !Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify(v ?? '')}`);
@@ -44,7 +56,20 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Serv
     durability: 'normal' as 'normal' | 'full',
     caps: {} as NonNullable<ServerOptions['caps']>,
     limits: {} as NonNullable<ServerOptions['limits']>,
+    cluster: {} as NonNullable<ServerOptions['cluster']>,
+  } as ServerOptions & { db: string; web: string; caps: NonNullable<ServerOptions['caps']>; limits: NonNullable<ServerOptions['limits']>; cluster: NonNullable<ServerOptions['cluster']> };
+  const url = (name: string, v: string, schemes: string[]): string => {
+    let u: URL;
+    try {
+      u = new URL(v);
+    } catch {
+      throw new Error(`${name} must be a URL (${schemes[0]}//…), got ${JSON.stringify(v)}`);
+    }
+    if (!schemes.includes(u.protocol)) throw new Error(`${name} must start with ${schemes.join(' or ')}//, got ${JSON.stringify(u.protocol)}`);
+    return v;
   };
+  if (env.QI_DATABASE_URL) o.databaseUrl = url('QI_DATABASE_URL', env.QI_DATABASE_URL, ['postgres:', 'postgresql:']);
+  if (env.QI_REDIS_URL) o.redisUrl = url('QI_REDIS_URL', env.QI_REDIS_URL, ['redis:', 'rediss:']);
   const big = 100_000_000;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -81,6 +106,27 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Serv
         o.durability = d;
         break;
       }
+      case '--database-url':
+        o.databaseUrl = url(name, value(), ['postgres:', 'postgresql:']);
+        break;
+      case '--redis-url':
+        o.redisUrl = url(name, value(), ['redis:', 'rediss:']);
+        break;
+      case '--database-connections':
+        o.databaseConnections = int(name, value(), 1, 1000);
+        break;
+      case '--lease-ms':
+        o.cluster.leaseMs = int(name, value(), 100, 3_600_000);
+        break;
+      case '--renew-ms':
+        o.cluster.renewMs = int(name, value(), 20, 3_600_000);
+        break;
+      case '--rpc-timeout-ms':
+        o.cluster.rpcTimeoutMs = int(name, value(), 50, 600_000);
+        break;
+      case '--sweep-ms':
+        o.cluster.sweepMs = int(name, value(), 50, 86_400_000);
+        break;
       case '--max-connections':
         o.caps.maxConnections = int(name, value(), 1, big);
         break;
@@ -108,6 +154,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Serv
         throw new Error(`unknown option ${JSON.stringify(arg)}`);
     }
   }
+  if (o.cluster.renewMs !== undefined && o.cluster.renewMs >= (o.cluster.leaseMs ?? 10_000)) throw new Error(`--renew-ms (${o.cluster.renewMs}) must be shorter than the lease (${o.cluster.leaseMs ?? 10_000} ms)`);
   return o;
 }
 
@@ -127,6 +174,7 @@ async function main(): Promise<void> {
     const err = e as NodeJS.ErrnoException;
     if (err.code === 'EADDRINUSE') process.stderr.write(`qi-server: ${options.host}:${options.port} is already in use (choose another with --port, 0 for a free one)\n`);
     else if (err.code === 'EACCES') process.stderr.write(`qi-server: not allowed to listen on ${options.host}:${options.port}\n`);
+    else if (/^cannot (open|connect)/.test(err.message ?? '')) process.stderr.write(`qi-server: cannot start: ${err.message}\n`);
     else process.stderr.write(`qi-server: cannot start: ${err.stack ?? String(e)}\n`);
     process.exit(1);
   }

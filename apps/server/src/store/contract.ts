@@ -63,7 +63,7 @@ export function storeContract(name: string, factory: () => StoreFactory): void {
       expect(await again.roomId(c.id)).toBe(c.id);
       expect(await again.roomId(c.code.toLowerCase())).toBe(c.id);
       expect(await again.roomId('nothinghere0')).toBeNull();
-      expect(await again.unfinishedIds()).toContain(c.id);
+      expect(await again.playingIds()).toContain(c.id);
       await again.close();
     });
 
@@ -80,7 +80,7 @@ export function storeContract(name: string, factory: () => StoreFactory): void {
       const list = await store.finished(50);
       const mine = list.filter((f) => ids.includes(f.room)).map((f) => f.room);
       expect(mine).toEqual([ids[2], ids[0]]);
-      const unfinished = await store.unfinishedIds();
+      const unfinished = await store.playingIds();
       for (const id of ids) expect(unfinished).not.toContain(id);
       await store.close();
     });

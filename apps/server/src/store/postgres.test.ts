@@ -17,7 +17,7 @@ storeContract('PostgreSQL', () => ({ open: () => openPostgresStore({ url: pgServ
 describe('PostgresStore', () => {
   it('runs its migrations once though two processes open it together', async () => {
     const [a, b] = await Promise.all([openPostgresStore({ url: pgServer.url }), openPostgresStore({ url: pgServer.url })]);
-    expect(await a.unfinishedIds()).toEqual(await b.unfinishedIds());
+    expect(await a.playingIds()).toEqual(await b.playingIds());
     await Promise.all([a.close(), b.close()]);
   });
 

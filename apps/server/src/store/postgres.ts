@@ -177,9 +177,9 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       const r = await pool.query<{ id: string }>('SELECT id FROM rooms WHERE id = $1 OR code = $2', [idOrCode, idOrCode.toUpperCase()]);
       return r.rows[0]?.id ?? null;
     },
-    async unfinishedIds() {
+    async playingIds() {
       live();
-      return (await pool.query<{ id: string }>("SELECT id FROM rooms WHERE status <> 'over'")).rows.map((r) => r.id);
+      return (await pool.query<{ id: string }>("SELECT id FROM rooms WHERE status = 'playing'")).rows.map((r) => r.id);
     },
     async loadUnfinished() {
       live();
@@ -203,6 +203,9 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       live();
       const r = await pool.query<{ finished: string }>('SELECT finished FROM rooms WHERE finished IS NOT NULL AND listed ORDER BY ended_at DESC LIMIT $1', [limit]);
       return r.rows.map((x) => JSON.parse(x.finished) as FinishedRoom);
+    },
+    stats() {
+      return { connections: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
     },
     async close() {
       if (!open) return;

@@ -88,7 +88,7 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
   const selectEpoch = db.prepare('SELECT owner_epoch FROM rooms WHERE id = ?');
   const claimRoom = db.prepare('UPDATE rooms SET owner_epoch = owner_epoch + 1 WHERE id = ? RETURNING owner_epoch');
   const selectIdOf = db.prepare('SELECT id FROM rooms WHERE id = ? OR code = ?');
-  const selectUnfinishedIds = db.prepare("SELECT id FROM rooms WHERE status != 'over'");
+  const selectUnfinishedIds = db.prepare("SELECT id FROM rooms WHERE status = 'playing'");
   const insertEvent = db.prepare('INSERT INTO events (room, version, at, seat, ack, body, private) VALUES (?, ?, ?, ?, ?, ?, ?)');
   const selectUnfinished = db.prepare("SELECT id, config, version, status, clocks, finished FROM rooms WHERE status != 'over'");
   const selectById = db.prepare('SELECT id, config, version, status, clocks, finished FROM rooms WHERE id = ?');
@@ -160,7 +160,7 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
       const r = selectIdOf.get(idOrCode, idOrCode.toUpperCase()) as { id: string } | undefined;
       return r ? r.id : null;
     },
-    async unfinishedIds() {
+    async playingIds() {
       live();
       return (selectUnfinishedIds.all() as { id: string }[]).map((r) => r.id);
     },

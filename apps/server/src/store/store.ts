@@ -41,8 +41,8 @@ export interface Store {
   claim(room: string): Promise<number | null>;
   /** The id of the room with this id or code (codes in any case), or null. */
   roomId(idOrCode: string): Promise<string | null>;
-  /** The ids of the rooms not over yet. */
-  unfinishedIds(): Promise<string[]>;
+  /** The ids of the rooms being played (status playing: the ones whose clocks and Qi seats need an owner). */
+  playingIds(): Promise<string[]>;
   /** Every room not over yet (restored at start). */
   loadUnfinished(): Promise<StoredRoom[]>;
   /** One room by id or code (codes are matched in capitals), or null. */
@@ -51,6 +51,8 @@ export interface Store {
   codeTaken(code: string): Promise<boolean>;
   /** The most recent finished listed games, newest first. */
   finished(limit: number): Promise<FinishedRoom[]>;
+  /** Numbers worth watching (PostgreSQL: its pool's connections), for /health. */
+  stats?(): Record<string, number>;
   /** Closes the storage (pending writes done). */
   close(): Promise<void>;
 }
