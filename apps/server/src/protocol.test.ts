@@ -81,6 +81,8 @@ describe('moves', () => {
     expect(await b.act({ t: 'move', room, version: v + 1, move: 'E5' })).toMatchObject({ ok: false, code: 'illegal', reason: 'E5 is already occupied.' });
     // Stale: made against the version before Black's move.
     expect(await b.act({ t: 'move', room, version: v, move: 'D5' })).toMatchObject({ ok: false, code: 'stale' });
+    // A version the room has not reached cannot have been seen: refused too, saying to resync.
+    expect(await b.act({ t: 'move', room, version: v + 50, move: 'D5' })).toMatchObject({ ok: false, code: 'stale', reason: expect.stringMatching(/resync/) });
     // A chat line does not make a move stale; the next event's version shows the duplicate made none.
     expect(await a.act({ t: 'chat', room, text: 'hi' })).toMatchObject({ ok: true, version: v + 2 });
     expect(await b.act({ t: 'move', room, version: v + 1, move: 'D5' })).toMatchObject({ ok: true, version: v + 3 });

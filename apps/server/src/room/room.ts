@@ -198,6 +198,7 @@ export class Room {
     const toMove = this.pos.currentPlayer();
     if (seat !== toMove) return refuse('not-your-turn', `it is ${this.seatName(toMove)}'s turn`);
     if (version < this.positionVersion) return refuse('stale', `the position changed at version ${this.positionVersion}; your move was made against version ${version}`);
+    if (version > this.version) return refuse('stale', `your move was made against version ${version}, but the room is at version ${this.version}: resync`);
     const verdict = judgeMove(this.pos, text);
     if (!verdict.ok) return refuse(verdict.code, verdict.reason);
     return this.playDrafts(seat, verdict.move, verdict.text, now, lagMs);
@@ -221,6 +222,7 @@ export class Room {
     const not = this.notPlaying();
     if (not) return not;
     if (version < this.positionVersion) return refuse('stale', `the position changed at version ${this.positionVersion}; your request was made against version ${version}`);
+    if (version > this.version) return refuse('stale', `your request was made against version ${version}, but the room is at version ${this.version}: resync`);
     const offer = this.offer;
     if (op === 'offer') {
       if (offer) return refuse('no-takeback', `${this.seatName(offer.seat)} has already asked for a takeback`);
