@@ -60,6 +60,7 @@ type Wire =
   | { k: 'moved'; peer: number; hops: number; m: Routed | null; room: string }
   | { k: 'ping'; at: number };
 
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms).unref());
 const channel = (node: string): string => `qi:node:${node}`;
 const leaseKey = (room: string): string => `qi:lease:${room}`;
 const aliveKey = (node: string): string => `qi:alive:${node}`;
@@ -366,8 +367,11 @@ export class Cluster implements RoomService, HubCluster {
   }
 
   /** Sends a client's join or action to the room's owner: the hub here, or the owner's process. */
-  private async dispatch(p: LocalPeer, m: JoinMessage | RoomAction, hops: number): Promise<void> {
+  private async dispatch(p: LocalPeer, m: JoinMessage | RoomAction, hops: number, since = Date.now()): Promise<void> {
     if (p.gone) return;
+    // A resent action or join is answered afresh (only the answer to the attempt that timed out is dropped).
+    const key = m.t === 'join' ? `j${m.req}` : `a${m.ack}`;
+    p.timedOut.delete(key);
     if (hops > 3) return this.answer(p, m, 'server', 'the room is changing servers; try again');
     let where: string | 'local' | null;
     try {
@@ -398,17 +402,24 @@ export class Cluster implements RoomService, HubCluster {
       route.peers.add(p);
       this.routes.set(m.room, route);
     }
-    const key = m.t === 'join' ? `j${m.req}` : `a${m.ack}`;
     const old = p.pending.get(key);
     if (old) clearTimeout(old);
-    p.timedOut.delete(key);
     p.pending.set(
       key,
       setTimeout(() => {
         p.pending.delete(key);
+        this.stat.rpcTimeouts++;
+        if (m.t === 'join' && Date.now() - since < this.timings.leaseMs + 3 * this.timings.rpcTimeoutMs) {
+          // A join is not resent by every client: the relay keeps trying until the dead owner's lease lapses
+          // and the room has a new owner (a move is answered `server` instead: its client resends it).
+          void this.checkRoutes([m.room])
+            .catch(() => undefined)
+            .then(() => sleep(this.timings.renewMs))
+            .then(() => this.dispatch(p, m, hops, since));
+          return;
+        }
         p.timedOut.add(key);
         if (p.timedOut.size > 256) p.timedOut.delete(p.timedOut.values().next().value!);
-        this.stat.rpcTimeouts++;
         this.answer(p, m, 'server', `the room’s server did not answer within ${this.timings.rpcTimeoutMs} ms; try again`, true);
         void this.checkRoutes([m.room]).catch(() => undefined);
       }, this.timings.rpcTimeoutMs),

@@ -30,6 +30,12 @@ export interface SpawnOptions {
   graceMs?: number;
   /** `--bots`: Qi's worker threads. */
   bots?: number;
+  /** `--database-url`: PostgreSQL instead of a SQLite file (then no temporary database is made). */
+  databaseUrl?: string;
+  /** `--redis-url`: one process of several sharing rooms through Redis. */
+  redisUrl?: string;
+  /** `--lease-ms`, `--renew-ms`, `--rpc-timeout-ms`, `--sweep-ms` (tests use short ones). */
+  cluster?: { leaseMs?: number; renewMs?: number; rpcTimeoutMs?: number; sweepMs?: number };
   /** More command-line arguments (limits and caps the server offers). */
   args?: string[];
   /** More environment variables. */
@@ -106,9 +112,16 @@ export async function spawnServer(options: SpawnOptions = {}): Promise<SpawnedSe
   const warning = staleWarning();
   if (warning !== null && !warned) console.warn(`warning: ${warning}`);
   warned = true;
-  const temp = options.db === undefined ? tempDatabase() : null;
-  const db = options.db ?? temp!.path;
-  const args = [SERVER_MAIN, '--port', String(options.port ?? 0), '--host', '127.0.0.1', '--db', db];
+  const temp = options.db === undefined && options.databaseUrl === undefined ? tempDatabase() : null;
+  const args = [SERVER_MAIN, '--port', String(options.port ?? 0), '--host', '127.0.0.1'];
+  if (options.databaseUrl !== undefined) args.push('--database-url', options.databaseUrl);
+  else args.push('--db', options.db ?? temp!.path);
+  if (options.redisUrl !== undefined) args.push('--redis-url', options.redisUrl);
+  const c = options.cluster ?? {};
+  if (c.leaseMs !== undefined) args.push('--lease-ms', String(c.leaseMs));
+  if (c.renewMs !== undefined) args.push('--renew-ms', String(c.renewMs));
+  if (c.rpcTimeoutMs !== undefined) args.push('--rpc-timeout-ms', String(c.rpcTimeoutMs));
+  if (c.sweepMs !== undefined) args.push('--sweep-ms', String(c.sweepMs));
   if (options.graceMs !== undefined) args.push('--grace-ms', String(options.graceMs));
   if (options.bots !== undefined) args.push('--bots', String(options.bots));
   args.push(...(options.args ?? []));

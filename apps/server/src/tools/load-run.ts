@@ -16,6 +16,17 @@ import { health, spawnServer, type SpawnedServer } from '../testing/spawn.js';
 export interface LoadOptions {
   /** A running server's address (`http://127.0.0.1:PORT`); absent: spawn one with a temporary database. */
   url?: string;
+  /**
+   * Several running servers of one cluster: each game's creator connects to urls[i % n] and its opponent to
+   * urls[(i + 1) % n], so every game crosses processes (with n > 1).
+   */
+  urls?: string[];
+  /** Spawn this many server processes (default 1) sharing `databaseUrl` and `redisUrl` (needed when more than 1). */
+  processes?: number;
+  databaseUrl?: string;
+  redisUrl?: string;
+  /** CPUs to pin spawned servers to, round robin (taskset -c). */
+  serverCpus?: number[];
   /** Concurrent games (two connections each). */
   games: number;
   /** How long the games move, seconds. */
@@ -70,6 +81,8 @@ export interface LoadReport {
   /** The server's /health JSON, and its durability setting when it reports one. */
   health: unknown;
   durability: string | null;
+  /** Server processes the clients were spread over. */
+  processes: number;
 }
 
 interface Player {
@@ -136,13 +149,32 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
   const log = options.log ?? ((line: string) => console.log(line));
   const mix = options.mix ?? ['go', 'reversi', 'gomoku', 'checkers'];
   const clock = options.clock === undefined ? { initialMs: 600_000, incrementMs: 5000 } : options.clock;
-  let server: SpawnedServer | null = null;
-  let url = options.url;
-  if (url === undefined) {
-    server = await spawnServer({ args: options.serverArgs ?? [], cpu: options.serverCpu, graceMs: 60_000 });
-    url = server.url;
-    log(`spawned the server: ${url} (pid ${server.pid}, database ${server.dbPath}${options.serverCpu === undefined ? '' : `, cpu ${options.serverCpu}`})`);
+  const spawned: SpawnedServer[] = [];
+  let urls = options.urls ?? (options.url === undefined ? [] : [options.url]);
+  if (urls.length === 0) {
+    const n = options.processes ?? 1;
+    if (n > 1 && (options.databaseUrl === undefined || options.redisUrl === undefined)) throw new Error('several processes need a database URL and a Redis URL');
+    try {
+      for (let k = 0; k < n; k++) {
+        const cpus = options.serverCpus ?? (options.serverCpu === undefined ? [] : [options.serverCpu]);
+        const cpu = cpus.length === 0 ? undefined : cpus[k % cpus.length];
+        const server = await spawnServer({
+          args: options.serverArgs ?? [],
+          cpu,
+          graceMs: 60_000,
+          ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }),
+          ...(options.redisUrl === undefined ? {} : { redisUrl: options.redisUrl }),
+        });
+        spawned.push(server);
+        log(`spawned server ${k + 1}/${n}: ${server.url} (pid ${server.pid}, database ${server.dbPath}${cpu === undefined ? '' : `, cpu ${cpu}`})`);
+      }
+    } catch (e) {
+      for (const s of spawned) await s.stop().then(() => s.cleanup());
+      throw e;
+    }
+    urls = spawned.map((s) => s.url);
   }
+  const url = urls[0];
   const errors: string[] = [];
   const error = (e: string): void => {
     if (errors.length < 200) errors.push(e);
@@ -166,10 +198,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     }
     await pool(indices, options.setupConcurrency ?? 16, async (i) => {
       const run = runs[i];
-      const a = await TestClient.connect(url!, { name: `g${i}a`, inboxLimit: 200, timeoutMs: 30_000 });
+      const a = await TestClient.connect(urls[i % urls.length], { name: `g${i}a`, inboxLimit: 200, timeoutMs: 30_000 });
       const { created } = await a.create({ game: run.game, rules: RULES[run.game], seats: [{ kind: 'human' }, { kind: 'human' }], clock, listed: false, name: `load ${i} a`, seat: 0 });
       run.room = created.room;
-      const b = await TestClient.connect(url!, { name: `g${i}b`, inboxLimit: 200, timeoutMs: 30_000 });
+      const b = await TestClient.connect(urls[(i + 1) % urls.length], { name: `g${i}b`, inboxLimit: 200, timeoutMs: 30_000 });
       await b.join(created.room, { seat: 1, name: `load ${i} b` });
       run.players = [
         { client: a, seat: 0, local: null, timer: null, inFlight: false },
@@ -177,6 +209,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       ];
       for (const p of run.players) {
         const view = p.client.rooms.get(run.room)!;
+        // The snapshot follows `joined` (from another process it may come in a frame of its own).
+        await p.client.waitUntil(() => view.snapshot !== null, `the snapshot of ${run.room}`);
         p.local = new LocalGame(view.snapshot!);
         for (const e of view.events) if (e.version > view.snapshot!.version) onEvent(run, p, e);
         p.client.onMessage((m) => onMessage(run, p, m));
@@ -242,14 +276,18 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     });
     const seconds = Math.max(1e-9, (lastAck - firstSend) / 1000);
     let healthBody: unknown = null;
-    try {
-      const h = await health(url);
-      healthBody = h.body;
-      if (h.status !== 200) error(`/health answered ${h.status}`);
-    } catch (e) {
-      error(`/health did not answer: ${(e as Error).message}`);
+    const bodies: unknown[] = [];
+    for (const u of urls) {
+      try {
+        const h = await health(u);
+        bodies.push(h.body);
+        if (h.status !== 200) error(`/health of ${u} answered ${h.status}`);
+      } catch (e) {
+        error(`/health of ${u} did not answer: ${(e as Error).message}`);
+      }
     }
-    if (server !== null && !server.alive()) error(`the server process died: ${server.stderr().slice(-2000)}`);
+    healthBody = bodies.length === 1 ? bodies[0] : bodies;
+    for (const server of spawned) if (!server.alive()) error(`the server process ${server.pid} died: ${server.stderr().slice(-2000)}`);
     return {
       games: options.games,
       seconds,
@@ -264,12 +302,13 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       mismatched,
       ended,
       health: healthBody,
-      durability: durabilityOf(healthBody),
+      durability: durabilityOf(bodies[0] ?? null),
+      processes: urls.length,
     };
   } finally {
     running = false;
     await Promise.all(runs.flatMap((r) => r.players.map((p) => p.client.close())));
-    if (server !== null) {
+    for (const server of spawned) {
       await server.stop();
       server.cleanup();
     }
@@ -348,7 +387,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
 export function formatReport(r: LoadReport): string[] {
   const ms = (x: number): string => `${x.toFixed(1)} ms`;
   return [
-    `games ${r.games}, moved for ${r.seconds.toFixed(1)} s: ${r.acked} moves acked of ${r.sent} sent, ${r.refused} refused`,
+    `games ${r.games} over ${r.processes} server process${r.processes === 1 ? '' : 'es'}, moved for ${r.seconds.toFixed(1)} s: ${r.acked} moves acked of ${r.sent} sent, ${r.refused} refused`,
     `throughput ${r.movesPerSecond.toFixed(1)} moves/s`,
     `round trip (send → ack): p50 ${ms(r.roundTrip.p50)}, p99 ${ms(r.roundTrip.p99)}, max ${ms(r.roundTrip.max)}, mean ${ms(r.roundTrip.mean)} (${r.roundTrip.count} samples)`,
     `lost ${r.lost}, duplicated ${r.duplicated}, games mismatched ${r.mismatched}, games ended by the rules ${r.ended}`,

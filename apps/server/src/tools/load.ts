@@ -21,7 +21,13 @@ const HELP = `usage: load [options]
   --seconds S        how long the games move (default 60)
   --gap MS           mean gap between two moves of one game, ms (default 2000: 500 games ≈ 250 moves/s)
   --seed N           seed of the gaps and moves (default 1)
-  --url URL          use a running server (http://127.0.0.1:PORT) instead of spawning one
+  --url URL          use a running server (http://127.0.0.1:PORT) instead of spawning one; repeat it for
+                     several servers of one cluster (each game's two players on two different ones)
+  --processes N      spawn N server processes sharing --database-url and --redis-url (default 1)
+  --database-url URL PostgreSQL for the spawned servers (postgres://…)
+  --redis-url URL    Redis for the spawned servers (redis://…)
+  --services         start a throw-away redis-server and PostgreSQL for the run (@qi/test-services)
+  --server-cpus LIST pin the spawned servers to these CPUs, round robin (e.g. 0,1)
   --mix LIST         games played round robin (default go,reversi,gomoku,checkers)
   --server-arg ARG   one more argument for the spawned server (repeat it)
   --server-cpu N     pin the spawned server to CPU N (taskset -c)
@@ -29,8 +35,8 @@ const HELP = `usage: load [options]
   --json             also print the report as JSON`;
 
 /** The options of a command line; throws naming a bad one. */
-export function parseLoadArgs(argv: string[]): LoadOptions & { cpu?: number; json: boolean; help: boolean } {
-  const o: LoadOptions & { cpu?: number; json: boolean; help: boolean } = { games: 500, seconds: 60, meanGapMs: 2000, seed: 1, json: false, help: false };
+export function parseLoadArgs(argv: string[]): LoadOptions & { cpu?: number; json: boolean; help: boolean; services: boolean } {
+  const o: LoadOptions & { cpu?: number; json: boolean; help: boolean; services: boolean } = { games: 500, seconds: 60, meanGapMs: 2000, seed: 1, json: false, help: false, services: false };
   const extra: string[] = [];
   const num = (flag: string, v: string | undefined, min: number): number => {
     const n = Number(v);
@@ -57,10 +63,33 @@ export function parseLoadArgs(argv: string[]): LoadOptions & { cpu?: number; jso
       case '--seed':
         o.seed = Math.floor(num(flag, value(), 0));
         break;
-      case '--url':
-        o.url = value();
-        if (o.url === undefined || !/^https?:\/\//.test(o.url)) throw new Error(`--url needs an http:// address, got ${o.url ?? 'nothing'}`);
+      case '--url': {
+        const u = value();
+        if (u === undefined || !/^https?:\/\//.test(u)) throw new Error(`--url needs an http:// address, got ${u ?? 'nothing'}`);
+        o.urls = [...(o.urls ?? []), u];
+        o.url = o.urls[0];
         break;
+      }
+      case '--processes':
+        o.processes = Math.floor(num(flag, value(), 1));
+        break;
+      case '--database-url':
+        o.databaseUrl = value();
+        if (o.databaseUrl === undefined || !/^postgres(ql)?:\/\//.test(o.databaseUrl)) throw new Error(`--database-url needs a postgres:// URL, got ${o.databaseUrl ?? 'nothing'}`);
+        break;
+      case '--redis-url':
+        o.redisUrl = value();
+        if (o.redisUrl === undefined || !/^rediss?:\/\//.test(o.redisUrl)) throw new Error(`--redis-url needs a redis:// URL, got ${o.redisUrl ?? 'nothing'}`);
+        break;
+      case '--services':
+        o.services = true;
+        break;
+      case '--server-cpus': {
+        const list = (value() ?? '').split(',').map((x) => Number(x));
+        if (list.length === 0 || list.some((x) => !Number.isInteger(x) || x < 0)) throw new Error('--server-cpus needs CPU numbers, e.g. 0,1');
+        o.serverCpus = list;
+        break;
+      }
       case '--mix': {
         const list = (value() ?? '').split(',').filter((g) => g !== '');
         const bad = list.find((g) => !(ROOM_GAMES as readonly string[]).includes(g));
@@ -92,6 +121,7 @@ export function parseLoadArgs(argv: string[]): LoadOptions & { cpu?: number; jso
     }
   }
   o.serverArgs = [...loadServerArgs(o.games), ...extra];
+  if ((o.processes ?? 1) > 1 && !o.services && (o.databaseUrl === undefined || o.redisUrl === undefined)) throw new Error('--processes above 1 needs --database-url and --redis-url (or --services)');
   return o;
 }
 
@@ -117,7 +147,21 @@ async function main(): Promise<void> {
   }
   const started = new Date();
   console.log(`load: ${options.games} games × ${options.seconds} s, mean gap ${options.meanGapMs} ms (≈${((options.games * 1000) / Math.max(1, options.meanGapMs)).toFixed(0)} moves/s), seed ${options.seed}, ${started.toISOString()}`);
-  const report = await runLoad(options);
+  const services: { close(): Promise<void> }[] = [];
+  if (options.services) {
+    const { startPostgres, startRedis } = await import('@qi/test-services');
+    const [pg, redis] = await Promise.all([startPostgres(), startRedis()]);
+    services.push(pg, redis);
+    options.databaseUrl ??= pg.url;
+    options.redisUrl ??= redis.url;
+    console.log(`load: services started: PostgreSQL ${pg.url}, Redis ${redis.url}`);
+  }
+  let report: Awaited<ReturnType<typeof runLoad>>;
+  try {
+    report = await runLoad(options);
+  } finally {
+    for (const s of services) await s.close();
+  }
   for (const line of formatReport(report)) console.log(line);
   if (options.json) console.log(JSON.stringify({ date: started.toISOString(), options: { ...options, log: undefined }, report }));
   const clean = report.errors.length === 0 && report.lost === 0 && report.duplicated === 0 && report.refused === 0;

@@ -1,0 +1,187 @@
+/**
+ * Several real server processes (`node dist/main.js --database-url … --redis-url …`) on a real PostgreSQL and a
+ * real redis-server started for these tests: two clients on two processes play; the owner process is SIGKILLed
+ * mid-game (a move in flight) and the game goes on through the other process with every acked move, exactly
+ * once; a small load across three processes loses and duplicates nothing. Leases are short here (1.5 s), so a
+ * take-over takes seconds; nothing asserts a speed (latencies are printed).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Rng } from '@qi/engine';
+import type { AckMessage } from '@qi/protocol';
+import { startPostgres, startRedis, type TestPostgres, type TestRedis } from '@qi/test-services';
+import { closeGame, startGame, type TwoPlayerGame } from '../blackbox/setup.js';
+import { openPostgresStore } from '../store/postgres.js';
+import { TestClient, sleep } from '../testing/client.js';
+import { health, spawnServer, type SpawnedServer } from '../testing/spawn.js';
+import { formatReport, runLoad } from '../tools/load-run.js';
+import { loadServerArgs } from '../tools/load.js';
+
+const CLUSTER = { leaseMs: 1500, renewMs: 300, rpcTimeoutMs: 1500, sweepMs: 1000 };
+let pg: TestPostgres;
+let redis: TestRedis;
+const spawned: SpawnedServer[] = [];
+
+beforeAll(async () => {
+  [pg, redis] = await Promise.all([startPostgres(), startRedis()]);
+}, 120_000);
+afterAll(async () => {
+  await Promise.all(spawned.map((s) => s.stop().then(() => s.cleanup())));
+  await Promise.all([pg?.close(), redis?.close()]);
+}, 60_000);
+
+async function server(): Promise<SpawnedServer> {
+  const s = await spawnServer({ databaseUrl: pg.url, redisUrl: redis.url, cluster: CLUSTER, graceMs: 60_000 });
+  spawned.push(s);
+  return s;
+}
+
+interface ClusterHealth {
+  cluster: { node: string; owned: number; relayed: number; remotePeers: number; rpcTimeouts: number; busLagMs: number | null };
+}
+const clusterOf = async (s: SpawnedServer): Promise<ClusterHealth['cluster']> => ((await health(s.url)).body as ClusterHealth).cluster;
+
+/** Sends the move of the seat to move, resending the same ack id while the answer is `server` or the seat is not back yet. */
+async function playThrough(g: TwoPlayerGame, rng: Rng, log: string[], deadlineMs = 30_000): Promise<AckMessage & { ok: true }> {
+  const move = g.local.randomMove(rng)!;
+  const seat = g.local.toMove();
+  const c = g.players[seat];
+  const ack = c.ackId();
+  const until = Date.now() + deadlineMs;
+  // The mover plays against the last acked move (its event may still be on its way to this client).
+  if (g.acked.length > 0) await c.waitVersion(g.room, g.acked[g.acked.length - 1].version, deadlineMs);
+  for (;;) {
+    let a: AckMessage | null = null;
+    try {
+      a = await c.move(g.room, move, c.rooms.get(g.room)?.version, ack);
+    } catch (e) {
+      log.push(`seat ${seat} ${move}: ${(e as Error).message}`);
+    }
+    if (a?.ok) {
+      g.local.play(move);
+      g.acked.push({ seat, ack, version: a.version, move });
+      return a;
+    }
+    if (a && !['server', 'not-seated'].includes(a.code)) throw new Error(`the legal move ${move} of seat ${seat} was refused: ${a.code} (${a.reason})`);
+    if (a) log.push(`seat ${seat} ${move}: ${a.code} (${a.reason})`);
+    if (Date.now() > until) throw new Error(`the move ${move} of seat ${seat} was never acked: ${log.slice(-5).join('; ')}`);
+    await sleep(200);
+  }
+}
+
+async function storedMoves(room: string): Promise<{ version: number; move: string; ack: string | null }[]> {
+  const store = await openPostgresStore({ url: pg.url });
+  try {
+    const s = (await store.loadRoom(room))!;
+    return s.events.filter((e) => e.event.kind === 'move').map((e) => ({ version: e.version, move: (e.event as { move: string }).move, ack: e.ack }));
+  } finally {
+    await store.close();
+  }
+}
+
+describe('several server processes (PostgreSQL + Redis)', () => {
+  it('two clients on two processes play a game; presence and a spectator across processes', { timeout: 120_000 }, async () => {
+    const [a, b] = await Promise.all([server(), server()]);
+    const g = await startGame([a.url, b.url], 'go', { size: 9 });
+    const rng = new Rng(1515);
+    const log: string[] = [];
+    const times: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const t0 = performance.now();
+      await playThrough(g, rng, log, 10_000);
+      times.push(performance.now() - t0);
+      for (const p of g.players) await p.waitVersion(g.room, g.acked[g.acked.length - 1].version);
+    }
+    times.sort((x, y) => x - y);
+    console.log(`two processes: 20 moves, round trip p50 ${times[10].toFixed(1)} ms, max ${times[19].toFixed(1)} ms`);
+    expect(log).toEqual([]);
+    const spectator = await TestClient.connect(b.url, { name: 'spectator' });
+    await spectator.join(g.code);
+    const view = spectator.rooms.get(g.room)!;
+    // The snapshot follows `joined`; from the owner on another process it comes in a frame of its own.
+    await spectator.waitVersion(g.room, g.acked[g.acked.length - 1].version);
+    expect(view.moves).toEqual(g.acked.map((m) => m.move));
+    expect(view.snapshot!.seats.map((s) => s.presence)).toEqual(['online', 'online']);
+    const [ca, cb] = await Promise.all([clusterOf(a), clusterOf(b)]);
+    expect([ca.owned, cb.owned, cb.relayed]).toEqual([1, 0, 1]);
+    expect(ca.remotePeers).toBe(2);
+    expect(await storedMoves(g.room)).toEqual(g.acked.map((m) => ({ version: m.version, move: m.move, ack: m.ack })));
+    // The relayed player goes: its seat is reconnecting, seen on both processes.
+    await g.players[1].close();
+    await spectator.waitUntil(() => view.events.some((e) => e.event.kind === 'presence' && e.event.seat === 1 && e.event.presence === 'reconnecting'), 'seat 1 reconnecting');
+    await spectator.close();
+    await closeGame(g);
+  });
+
+  it('the owner is SIGKILLed mid-game with a move in flight: the game goes on through the other process with every acked move, once', { timeout: 180_000 }, async () => {
+    const [a, b] = await Promise.all([server(), server()]);
+    const g = await startGame([a.url, b.url], 'go', { size: 9 }, { clock: { initialMs: 600_000, incrementMs: 0 }, client: { reconnect: true, timeoutMs: 20_000 } });
+    const rng = new Rng(1516);
+    const log: string[] = [];
+    for (let i = 0; i < 7; i++) await playThrough(g, rng, log, 10_000);
+    expect((await clusterOf(a)).owned).toBe(1);
+    // Seat 1 (relayed through b) sends its move and the owner dies at once: the move may or may not have been stored.
+    const move = g.local.randomMove(rng)!;
+    expect(g.local.toMove()).toBe(1);
+    const ack = g.players[1].ackId();
+    const inFlight = g.players[1].move(g.room, move, g.players[1].rooms.get(g.room)!.version, ack).catch((e: Error) => e);
+    g.players[0].retarget(b.url);
+    await a.kill('SIGKILL');
+    const killedAt = performance.now();
+    const first = await inFlight;
+    log.push(`in flight: ${first instanceof Error ? first.message : JSON.stringify(first)}`);
+    // Resent with the same ack id until answered: stored once whatever the first attempt did.
+    const until = Date.now() + 30_000;
+    let answer: AckMessage | null = first instanceof Error ? null : first;
+    while (!answer?.ok) {
+      if (Date.now() > until) throw new Error(`the move in flight was never acked: ${log.join('; ')}`);
+      await sleep(200);
+      answer = await g.players[1].move(g.room, move, g.players[1].rooms.get(g.room)!.version, ack).catch(() => null);
+      if (answer && !answer.ok) log.push(`resent: ${answer.code} at ${((performance.now() - killedAt) / 1000).toFixed(1)} s`);
+    }
+    g.local.play(move);
+    g.acked.push({ seat: 1, ack, version: answer.version, move });
+    for (let i = 0; i < 8; i++) await playThrough(g, rng, log);
+    const last = g.acked[g.acked.length - 1].version;
+    for (const p of g.players) await p.waitUntil(() => p.inSync(g.room) && p.rooms.get(g.room)!.version >= last, 'in sync after the take-over');
+    console.log(`owner killed: ${log.length} retries, ${((performance.now() - killedAt) / 1000).toFixed(1)} s from the kill to the last move (${log.slice(0, 6).join('; ')})`);
+    // Every acked move is stored once, at its acked version, and both clients hold the same game.
+    expect(await storedMoves(g.room)).toEqual(g.acked.map((m) => ({ version: m.version, move: m.move, ack: m.ack })));
+    for (const p of g.players) expect(p.rooms.get(g.room)!.moves).toEqual(g.acked.map((m) => m.move));
+    const cb = await clusterOf(b);
+    expect(cb.owned).toBe(1);
+    // The clocks came through the take-over (from the stored row): still running, below the start, far from zero.
+    const snap = await TestClient.connect(b.url, { name: 'clock-check' });
+    await snap.join(g.room);
+    await snap.waitUntil(() => snap.rooms.get(g.room)?.snapshot != null, 'the snapshot');
+    const clocks = snap.rooms.get(g.room)!.snapshot!.clocks!;
+    expect(clocks.remainingMs.every((ms) => ms > 0 && ms <= 600_000)).toBe(true);
+    expect(clocks.running).toBe(g.local.toMove());
+    await snap.close();
+    for (const an of g.players.flatMap((p) => p.anomalies)) log.push(`anomaly: ${an}`);
+    expect(g.players.flatMap((p) => p.anomalies)).toEqual([]);
+    await closeGame(g);
+  });
+
+  it('a small load across three processes: no move lost, duplicated or refused', { timeout: 240_000 }, async () => {
+    const games = 24;
+    const report = await runLoad({
+      games,
+      seconds: 15,
+      meanGapMs: 1000,
+      seed: 315,
+      processes: 3,
+      databaseUrl: pg.url,
+      redisUrl: redis.url,
+      serverArgs: loadServerArgs(games),
+      log: () => undefined,
+    });
+    console.log(`load (small, three processes):\n  ${formatReport(report).join('\n  ')}`);
+    expect(report.processes).toBe(3);
+    expect(report.errors).toEqual([]);
+    expect(report.lost).toBe(0);
+    expect(report.duplicated).toBe(0);
+    expect(report.mismatched).toBe(0);
+    expect(report.refused).toBe(0);
+    expect(report.acked).toBeGreaterThan(games);
+  });
+});
