@@ -101,7 +101,7 @@ interface GameRun {
   players: Player[];
   rng: Rng;
   /** Acked moves: the version of their event and their text. */
-  acked: { version: number; move: string }[];
+  acked: { version: number; move: string; seat: number }[];
   over: boolean;
 }
 
@@ -258,9 +258,15 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       }
       const stored = view.snapshot!.moves;
       const expected = [...run.acked].sort((x, y) => x.version - y.version).map((x) => x.move);
-      for (let k = 1; k < run.acked.length; k++) {
-        if (run.acked[k].version <= run.acked[k - 1].version) error(`game ${run.index}: ack versions not increasing: ${run.acked[k - 1].version} then ${run.acked[k].version}`);
+      // Each player's acks come in version order (the two players' acks travel on two connections, through two
+      // processes in a cluster, so only the versions tell their global order), and no version is acked twice.
+      for (const seat of [0, 1]) {
+        const mine = run.acked.filter((x) => x.seat === seat);
+        for (let k = 1; k < mine.length; k++) {
+          if (mine[k].version <= mine[k - 1].version) error(`game ${run.index} seat ${seat}: ack versions not increasing: ${mine[k - 1].version} then ${mine[k].version}`);
+        }
       }
+      if (new Set(run.acked.map((x) => x.version)).size !== run.acked.length) error(`game ${run.index}: a version was acked twice`);
       if (JSON.stringify(stored) !== JSON.stringify(expected)) {
         mismatched++;
         // Lost: an acked move not at its place in the stored game; duplicated: stored moves beyond those acked.
@@ -366,7 +372,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
         if (ack.ok) {
           samples.push(t1 - t0);
           lastAck = Math.max(lastAck, t1);
-          run.acked.push({ version: ack.version, move });
+          run.acked.push({ version: ack.version, move, seat: p.seat });
         } else {
           refused++;
           error(`game ${run.index} (${run.game}) seat ${p.seat}: legal move ${move} at version ${view.version} refused: ${ack.code} (${ack.reason})`);
