@@ -26,6 +26,18 @@ export { goLightPolicy } from './games/go/light.js';
 export { LightPlayout } from './games/go/playout.js';
 export { estimateDead, deadStones, deadStoneVertices, type EstimateOptions } from './games/go/dead.js';
 export { Resignation, searchWinRate, reliable, RELIABLE_PLAYOUTS, type ResignOptions, type SearchOutcome } from './games/go/resign.js';
+// Reversi's evaluations (hand-written, and the trained patterns with their weights file).
+export { reversiKnowledge, reversiEvaluate, reversiPatternEvaluate, reversiTerminal, DISC, REVERSI_WON } from './games/reversi/eval.js';
+export * as reversiPatterns from './games/reversi/patterns.js';
+export {
+  REVERSI_WEIGHTS_URL,
+  encodeWeights,
+  decodeWeights,
+  reversiWeights,
+  setReversiWeights,
+  loadReversiWeights,
+  loadReversiWeightsSync,
+} from './games/reversi/weights.js';
 // The solvers: Reversi's exact endgame, Gomoku's VCF and VCT, Chinese Checkers' solo crossing.
 export { EndgameSolver, solveEndgame, type SolveLimits, type SolveResult, type SolverOptions } from './games/reversi/solve.js';
 export { VcfSolver, solveVcf, type ThreatOptions, type ThreatResult } from './games/gomoku/vcf.js';

@@ -11,6 +11,7 @@ import { gameEntry, setUpPosition, type GameEntry } from './games.js';
 import { levelBudget, pickCandidate } from './levels.js';
 import type { Algorithm, Candidate, PositionInfo, PositionSetup, Progress, ReviewBudget, ThinkLimits } from './protocol.js';
 import { yieldToEventLoop } from './yield.js';
+import { useReversiWeights } from '../games/reversi/weights.js';
 
 /** How a bot runs its searches. */
 export interface BotOptions {
@@ -27,6 +28,11 @@ export interface BotOptions {
    * solving). The solvers resume a cut-short call, so any slice finishes what one call does, in about its nodes.
    */
   solveSliceNodes?: number;
+  /**
+   * Reversi: use the trained pattern evaluation (default true; it is per thread, so a bench baseline runs in a
+   * thread of its own with false and keeps the hand-written evaluation).
+   */
+  reversiWeights?: boolean;
 }
 
 const PROGRESS_INTERVAL_MS = 200; // at most 5 progress reports a second
@@ -85,6 +91,8 @@ export class Bot {
     this.sliceMs = options.sliceMs ?? 25;
     this.solveSliceNodes = options.solveSliceNodes;
     this.rng = new Rng(options.seed ?? 1);
+    // The game entry loads the weights at its first search; a baseline bot turns them off for its thread first.
+    if (options.reversiWeights === false) useReversiWeights(false);
   }
 
   /**

@@ -8,6 +8,7 @@ import { gomokuKnowledge } from '../games/gomoku/knowledge.js';
 import { GOMOKU_WIDTH, gomokuThreats } from '../games/gomoku/threats.js';
 import { reversiEndgame } from '../games/reversi/endgame.js';
 import { reversiKnowledge } from '../games/reversi/eval.js';
+import { loadReversiWeights } from '../games/reversi/weights.js';
 import { checkersDepth3, gomokuClassic, goRandom, reversiGreedy } from '../baselines/index.js';
 import type { ClassicBot } from '../baselines/types.js';
 import { alphaBetaLevels, type LevelBudget } from './levels.js';
@@ -79,7 +80,11 @@ registerGame(games.get('go'), {
 
 registerGame(games.get('reversi'), {
   algorithm: 'alphabeta',
-  alphabeta: () => ({ evaluator: reversiKnowledge, ttMegabytes: 32 }),
+  alphabeta: () => {
+    // The trained evaluation once its weights are in (at once in Node; fetched in the browser, hand-written until then).
+    void loadReversiWeights();
+    return { evaluator: reversiKnowledge, ttMegabytes: 32 };
+  },
   // An evaluation of 4 discs' worth (a corner and change) reads as a 73% win rate.
   scoreScale: 400,
   presolver: reversiEndgame,

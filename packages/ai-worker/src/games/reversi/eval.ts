@@ -1,5 +1,7 @@
 import { mobility, popcount, stableDiscs, type Position, type ReversiPosition } from '@qi/engine';
 import type { Evaluator } from '../../alphabeta/types.js';
+import { FEATURES, LAYOUT, featureIndices, stageOf } from './patterns.js';
+import { reversiWeights } from './weights.js';
 
 /** Evaluation units per disc: a finished game scores its disc differential in these units (see reversiTerminal). */
 export const DISC = 100;
@@ -106,6 +108,21 @@ export function reversiEvaluate(r: ReversiPosition): number {
   return v > EVAL_CAP ? EVAL_CAP : v < -EVAL_CAP ? -EVAL_CAP : Math.round(v);
 }
 
+const features = new Int32Array(FEATURES);
+
+/**
+ * The trained pattern evaluation for the side to move, in 1/100 disc: the sum of its stage's weights over the
+ * pattern instances, both sides' mobility and the parity (see patterns.ts), within the same ±bound as reversiEvaluate.
+ */
+export function reversiPatternEvaluate(r: ReversiPosition, w: Int16Array): number {
+  r.bitboards(bits);
+  const empties = featureIndices(bits[0], bits[1], bits[2], bits[3], features, 0);
+  const base = stageOf(empties) * LAYOUT.stageSize;
+  let v = 0;
+  for (let k = 0; k < FEATURES; k++) v += w[base + features[k]];
+  return v > EVAL_CAP ? EVAL_CAP : v < -EVAL_CAP ? -EVAL_CAP : v;
+}
+
 /** A finished game from `player`'s view: a win above every evaluation, plus the disc margin (empties to the winner). */
 export function reversiTerminal(r: ReversiPosition, player: number): number {
   const s = player === 0 ? r.score() : -r.score();
@@ -152,11 +169,15 @@ function nextToCorner(sq: number): number {
   return -1;
 }
 
-/** Reversi knowledge for alpha-beta: the evaluation above, the terminal score in the same units, and the move ordering. */
+/**
+ * Reversi knowledge for alpha-beta: the trained pattern evaluation once this thread has weights (weights.ts),
+ * the hand-written one until then; the terminal score in the same units, and the move ordering.
+ */
 export const reversiKnowledge: Evaluator = {
   evaluate(pos: Position, player: number): number {
     const r = pos as ReversiPosition;
-    const v = reversiEvaluate(r);
+    const w = reversiWeights();
+    const v = w !== null ? reversiPatternEvaluate(r, w) : reversiEvaluate(r);
     return player === r.currentPlayer() ? v : -v;
   },
   terminal(pos: Position, player: number): number {

@@ -1,0 +1,252 @@
+import { reversiBits } from '@qi/engine';
+
+// Module-level bindings: vitest's module runner turns calls of imported functions into property lookups (see solve.ts).
+const { mobility, popcount } = reversiBits;
+
+/**
+ * Logistello/Edax-style board patterns for Reversi. A pattern type is an ordered list of squares (the base, drawn
+ * at the A1 corner); its instances are the base under the 8 symmetries of the board, one per distinct square set,
+ * each listing its squares in the base's order, so every instance of a type reads the same weight table. A
+ * configuration's index is base 3 over its squares (0 empty, 1 the side to move's disc, 2 the opponent's), the
+ * first square the most significant digit. A type whose square set maps onto itself under some symmetry (the 3x3
+ * corner under the diagonal, an edge under its mirror) gets the same configuration at two indices: `canonical`
+ * folds those to one, so the fit learns one weight and the evaluation stays symmetric.
+ */
+
+/** One pattern type: a name and its base squares (square = row * 8 + col, A1 = 0). */
+export interface PatternType {
+  /** Short name (in the weights file's header and the trainer's report). */
+  readonly name: string;
+  /** Base squares, the first the most significant base-3 digit. */
+  readonly squares: readonly number[];
+}
+
+const sq = (r: number, c: number): number => r * 8 + c;
+const range = (n: number, f: (i: number) => number): number[] => Array.from({ length: n }, (_, i) => f(i));
+
+/** The pattern types, in the order of the weight table. */
+export const PATTERN_TYPES: readonly PatternType[] = [
+  { name: 'corner3x3', squares: [sq(0, 0), sq(0, 1), sq(0, 2), sq(1, 0), sq(1, 1), sq(1, 2), sq(2, 0), sq(2, 1), sq(2, 2)] },
+  { name: 'corner2x5', squares: [...range(5, (i) => sq(0, i)), ...range(5, (i) => sq(1, i))] },
+  // The edge with both X squares: the X square decides whether an empty corner can be taken.
+  { name: 'edge2x', squares: [sq(1, 1), ...range(8, (i) => sq(0, i)), sq(1, 6)] },
+  { name: 'row2', squares: range(8, (i) => sq(1, i)) },
+  { name: 'row3', squares: range(8, (i) => sq(2, i)) },
+  { name: 'row4', squares: range(8, (i) => sq(3, i)) },
+  { name: 'diag8', squares: range(8, (i) => sq(i, i)) },
+  { name: 'diag7', squares: range(7, (i) => sq(i, i + 1)) },
+  { name: 'diag6', squares: range(6, (i) => sq(i, i + 2)) },
+  { name: 'diag5', squares: range(5, (i) => sq(i, i + 3)) },
+  { name: 'diag4', squares: range(4, (i) => sq(i, i + 4)) },
+];
+
+/** The 8 symmetries of the board as square maps. */
+export const SYMMETRIES: readonly ((s: number) => number)[] = [
+  (s) => s,
+  (s) => sq(s & 7, s >> 3), // main diagonal
+  (s) => sq(s >> 3, 7 - (s & 7)), // left-right
+  (s) => sq(7 - (s >> 3), s & 7), // top-bottom
+  (s) => sq(7 - (s >> 3), 7 - (s & 7)), // half turn
+  (s) => sq(7 - (s & 7), 7 - (s >> 3)), // anti-diagonal
+  (s) => sq(s & 7, 7 - (s >> 3)), // quarter turn
+  (s) => sq(7 - (s & 7), s >> 3), // the other quarter turn
+];
+
+const POW3 = range(11, (i) => 3 ** i);
+
+/** Mobility values kept apart in the mobility tables (more moves share the last entry). */
+export const MOBILITY_SIZE = 32;
+/**
+ * Per stage, after the pattern tables: the side to move's mobility table, the opponent's, then parity
+ * (even / odd empties, which also serves as the stage's bias).
+ */
+export const EXTRA_SIZE = 2 * MOBILITY_SIZE + 2;
+
+/** Number of game stages, each its own weights: by empty squares, 5 a stage (60–56 is stage 0, 4–0 stage 11 … 12). */
+export const STAGES = 12;
+
+/** The stage of a position with `empties` empty squares. */
+export function stageOf(empties: number): number {
+  const s = Math.floor((60 - empties) / 5);
+  return s < 0 ? 0 : s >= STAGES ? STAGES - 1 : s;
+}
+
+/** The flat layout every evaluator and the trainer share; built once at module load. */
+export interface PatternLayout {
+  /** Offset of each type's table within a stage. */
+  readonly typeOffset: Int32Array;
+  /** Size of each type's table (3^squares). */
+  readonly typeSize: Int32Array;
+  /** Weights of one stage: every type's full table, then EXTRA_SIZE. */
+  readonly stageSize: number;
+  /** Offset of the extra features within a stage. */
+  readonly extraOffset: number;
+  /** Number of pattern instances (46). */
+  readonly instances: number;
+  /** Each instance's pattern type. */
+  readonly instType: Int32Array;
+  /** Each instance's first square in `squares`. */
+  readonly instStart: Int32Array;
+  /** Each instance's number of squares. */
+  readonly instLength: Int32Array;
+  /** Every instance's squares, in its type's digit order. */
+  readonly squares: Int32Array;
+  /** Per stage-local weight index, its canonical index (the least index of the same configuration under the type's own symmetries). */
+  readonly canonical: Int32Array;
+}
+
+function buildLayout(): PatternLayout {
+  const typeOffset = new Int32Array(PATTERN_TYPES.length);
+  const typeSize = new Int32Array(PATTERN_TYPES.length);
+  let off = 0;
+  const instType: number[] = [];
+  const instStart: number[] = [];
+  const instLength: number[] = [];
+  const squares: number[] = [];
+  for (let t = 0; t < PATTERN_TYPES.length; t++) {
+    const base = PATTERN_TYPES[t].squares;
+    typeOffset[t] = off;
+    typeSize[t] = POW3[base.length];
+    off += typeSize[t];
+    const seen = new Set<string>();
+    for (const g of SYMMETRIES) {
+      const mapped = base.map(g);
+      const key = [...mapped].sort((a, b) => a - b).join(',');
+      if (seen.has(key)) continue;
+      seen.add(key);
+      instType.push(t);
+      instStart.push(squares.length);
+      instLength.push(mapped.length);
+      squares.push(...mapped);
+    }
+  }
+  const extraOffset = off;
+  const stageSize = off + EXTRA_SIZE;
+  const canonical = new Int32Array(stageSize);
+  for (let i = 0; i < stageSize; i++) canonical[i] = i;
+  for (let t = 0; t < PATTERN_TYPES.length; t++) {
+    const base = PATTERN_TYPES[t].squares;
+    const n = base.length;
+    // The type's own symmetries as digit permutations: g(base[i]) = base[perm[i]].
+    const perms: number[][] = [];
+    for (const g of SYMMETRIES) {
+      const perm = base.map((s) => base.indexOf(g(s)));
+      if (perm.every((p) => p >= 0) && perm.some((p, i) => p !== i)) perms.push(perm);
+    }
+    if (perms.length === 0) continue;
+    const digits = new Int32Array(n);
+    for (let idx = 0; idx < typeSize[t]; idx++) {
+      let x = idx;
+      for (let i = n - 1; i >= 0; i--) {
+        digits[i] = x % 3;
+        x = (x - digits[i]) / 3;
+      }
+      let best = idx;
+      for (const perm of perms) {
+        // The square base[perm[i]] now holds digit i.
+        let j = 0;
+        const moved = new Int32Array(n);
+        for (let i = 0; i < n; i++) moved[perm[i]] = digits[i];
+        for (let i = 0; i < n; i++) j = j * 3 + moved[i];
+        if (j < best) best = j;
+      }
+      canonical[typeOffset[t] + idx] = typeOffset[t] + best;
+    }
+  }
+  return {
+    typeOffset,
+    typeSize,
+    stageSize,
+    extraOffset,
+    instances: instType.length,
+    instType: Int32Array.from(instType),
+    instStart: Int32Array.from(instStart),
+    instLength: Int32Array.from(instLength),
+    squares: Int32Array.from(squares),
+    canonical,
+  };
+}
+
+/** The layout of the weight tables (see PatternLayout). */
+export const LAYOUT: PatternLayout = buildLayout();
+
+/** Features of one position: a stage-local weight index per instance, then the three extra-feature indices. */
+export const FEATURES = LAYOUT.instances + 3;
+
+/**
+ * Per square, the instances that hold it and its digit's place value there (3^k): the indices are sums over
+ * the discs on the board, so a position costs one add per (disc, instance) pair and nothing for empty squares.
+ */
+const bySquare = ((): { start: Int32Array; inst: Int32Array; pow: Int32Array } => {
+  const lists: [number, number][][] = Array.from({ length: 64 }, () => []);
+  for (let k = 0; k < LAYOUT.instances; k++) {
+    const n = LAYOUT.instLength[k];
+    for (let j = 0; j < n; j++) lists[LAYOUT.squares[LAYOUT.instStart[k] + j]].push([k, POW3[n - 1 - j]]);
+  }
+  const start = new Int32Array(65);
+  for (let s = 0; s < 64; s++) start[s + 1] = start[s] + lists[s].length;
+  const inst = new Int32Array(start[64]);
+  const pow = new Int32Array(start[64]);
+  for (let s = 0; s < 64; s++) lists[s].forEach(([k, p], i) => ((inst[start[s] + i] = k), (pow[start[s] + i] = p)));
+  return { start, inst, pow };
+})();
+const SQ_START = bySquare.start;
+const SQ_INST = bySquare.inst;
+const SQ_POW = bySquare.pow;
+/** Each instance's type offset, so that an index starts at its table's place. */
+const INST_BASE = Int32Array.from({ length: LAYOUT.instances }, (_, k) => LAYOUT.typeOffset[LAYOUT.instType[k]]);
+
+const mob = new Int32Array(2);
+
+const acc = new Int32Array(64);
+
+/** Adds each set square's place values of the 32-bit half `x` (squares `offset`…), times `pow` scale (1 or 2), into acc. */
+function addDiscs(x: number, offset: number, times: number): void {
+  while (x !== 0) {
+    const b = x & -x;
+    x ^= b;
+    const s = offset + 31 - Math.clz32(b);
+    const end = SQ_START[s + 1];
+    for (let j = SQ_START[s]; j < end; j++) acc[SQ_INST[j]] += times * SQ_POW[j];
+  }
+}
+
+/**
+ * Writes the stage-local weight indices of the position (pl, ph) to move against (ol, oh) into out[at..at+FEATURES):
+ * one per pattern instance, then the side to move's mobility, the opponent's and the parity entry. Returns the
+ * empty-square count. No allocation; the cost grows with the discs on the board (see bySquare).
+ */
+export function featureIndices(pl: number, ph: number, ol: number, oh: number, out: Int32Array, at: number): number {
+  const L = LAYOUT;
+  acc.set(INST_BASE);
+  addDiscs(pl, 0, 1);
+  addDiscs(ph, 32, 1);
+  addDiscs(ol, 0, 2);
+  addDiscs(oh, 32, 2);
+  for (let k = 0; k < L.instances; k++) out[at + k] = acc[k];
+  mobility(pl, ph, ol, oh, mob, 0);
+  const my = popcount(mob[0]) + popcount(mob[1]);
+  mobility(ol, oh, pl, ph, mob, 0);
+  const op = popcount(mob[0]) + popcount(mob[1]);
+  const empties = 64 - popcount(pl) - popcount(ph) - popcount(ol) - popcount(oh);
+  const x = at + L.instances;
+  out[x] = L.extraOffset + (my < MOBILITY_SIZE ? my : MOBILITY_SIZE - 1);
+  out[x + 1] = L.extraOffset + MOBILITY_SIZE + (op < MOBILITY_SIZE ? op : MOBILITY_SIZE - 1);
+  out[x + 2] = L.extraOffset + 2 * MOBILITY_SIZE + (empties & 1);
+  return empties;
+}
+
+/** The slow reference of featureIndices (tests): digits read square by square with colourAt-style lookups. */
+export function featureIndicesReference(board: readonly number[], toMove: number): number[] {
+  const out: number[] = [];
+  const L = LAYOUT;
+  for (let k = 0; k < L.instances; k++) {
+    let idx = 0;
+    for (let j = 0; j < L.instLength[k]; j++) {
+      const c = board[L.squares[L.instStart[k] + j]];
+      idx += (c < 0 ? 0 : c === toMove ? 1 : 2) * POW3[L.instLength[k] - 1 - j];
+    }
+    out.push(L.typeOffset[L.instType[k]] + idx);
+  }
+  return out;
+}
