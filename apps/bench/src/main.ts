@@ -8,6 +8,7 @@ import { matchCommand, matchUsage } from './commands/match.js';
 import { profileCommand, profileUsage } from './commands/profile.js';
 import { regressionCommand, regressionUsage } from './commands/regression.js';
 import { signatureCommand } from './commands/signature.js';
+import { trainReversiCommand, trainReversiUsage } from './commands/train-reversi.js';
 import { workerCommand, workerUsage } from './commands/worker.js';
 import { suites } from './suites/index.js';
 
@@ -22,6 +23,7 @@ commands:
   profile      micro-benchmarks (ops/s ± error) compared with baselines/profile.json
   signature    node counts of the fixed searches; exit 1 when they differ from baselines/signature.json
   targets      the speed targets of the engine issues, measured and judged [--game G] [--filter TEXT] [--quick]
+  train-reversi  fits Reversi's pattern evaluation to labelled self-play positions → ai-worker data/reversi-weights.bin
 
 ${matchUsage}
 
@@ -32,6 +34,8 @@ ${calibrateUsage}
 ${regressionUsage}
 
 ${profileUsage}
+
+${trainReversiUsage}
 
 Run on a quiet machine: both cores busy with other work halves the numbers.`;
 
@@ -78,6 +82,8 @@ export async function runBench(argv: readonly string[], io: CommandIo = processI
         return await signatureCommand(rest, io);
       case 'targets':
         return await targetsCommand(rest, io);
+      case 'train-reversi':
+        return await trainReversiCommand(rest, io);
       case undefined:
       case '--help':
       case 'help':

@@ -57,7 +57,9 @@ export type BotStart = Parameters<typeof startNodeBot>[0];
  * seconds to start on a busy machine). Each thread's Bot gets its own seed for the level randomness.
  */
 export class BotThreads {
-  private readonly free: NodeBot[] = [];
+  /** Free threads by kind: '' the default, 'hand' the threads whose Reversi evaluation stays hand-written. */
+  private readonly free = new Map<string, NodeBot[]>();
+  private readonly kinds = new Map<NodeBot, string>();
   private readonly all = new Set<NodeBot>();
   private started = 0;
 
@@ -66,23 +68,30 @@ export class BotThreads {
     private readonly seed = 1,
   ) {}
 
-  /** A free thread, started when none is free. */
-  take(): NodeBot {
-    const b = this.free.pop();
+  /** A free thread, started when none is free; `evaluation: 'hand'` a thread that keeps the hand-written Reversi evaluation. */
+  take(evaluation?: 'hand'): NodeBot {
+    const kind = evaluation ?? '';
+    const b = this.free.get(kind)?.pop();
     if (b !== undefined) return b;
-    const n = startNodeBot({ ...this.start, bot: { seed: this.seed + this.started++ } });
+    const n = startNodeBot({ ...this.start, bot: { seed: this.seed + this.started++, ...(kind === 'hand' ? { reversiWeights: false } : {}) } });
     this.all.add(n);
+    this.kinds.set(n, kind);
     return n;
   }
 
   /** Returns a thread for reuse. */
   give(b: NodeBot): void {
-    if (this.all.has(b)) this.free.push(b);
+    if (!this.all.has(b)) return;
+    const kind = this.kinds.get(b) ?? '';
+    const list = this.free.get(kind);
+    if (list === undefined) this.free.set(kind, [b]);
+    else list.push(b);
   }
 
   /** Terminates a thread that may be in a bad state (after a time-out or crash). */
   async discard(b: NodeBot): Promise<void> {
     this.all.delete(b);
+    this.kinds.delete(b);
     await b.close();
   }
 
@@ -90,7 +99,8 @@ export class BotThreads {
   async close(): Promise<void> {
     const list = [...this.all];
     this.all.clear();
-    this.free.length = 0;
+    this.kinds.clear();
+    this.free.clear();
     await Promise.all(list.map((b) => b.close()));
   }
 }
@@ -132,7 +142,7 @@ class BotPlayer implements Player {
 
   async newGame(game: BenchGame): Promise<void> {
     this.game = game;
-    this.node ??= this.threads.take();
+    this.node ??= this.threads.take(this.spec.evaluation);
   }
 
   async move(pos: Position, moves: readonly number[], deadlineMs: number): Promise<PlayerMove> {
@@ -180,7 +190,7 @@ class BotPlayer implements Player {
     const n = this.node;
     this.node = null;
     if (n !== null) await this.threads.discard(n);
-    this.node = this.threads.take();
+    this.node = this.threads.take(this.spec.evaluation);
   }
 
   async close(): Promise<void> {

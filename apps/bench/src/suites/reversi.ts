@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { EndgameSolver } from '@qi/ai-worker';
+import { EndgameSolver, decodeWeights, REVERSI_WEIGHTS_URL, reversiEvaluate, reversiPatternEvaluate } from '@qi/ai-worker';
 import { flips, mobility, perft, ReversiPosition, reversiPerft, Rng } from '@qi/engine';
 import type { BenchCase } from '../runner.js';
 import type { Suite, TargetResult, TargetRun } from './types.js';
@@ -138,6 +138,43 @@ function playUndoCase(): BenchCase {
   };
 }
 
+/** 1000 midgame positions (10–49 random plies) as positions, for the evaluations. */
+function middlePositions(): ReversiPosition[] {
+  const rng = new Rng(9);
+  const buf = new Int32Array(64);
+  const out: ReversiPosition[] = [];
+  while (out.length < 1000) {
+    const pos = new ReversiPosition();
+    const plies = 10 + rng.int(40);
+    for (let k = 0; k < plies && !pos.isTerminal(); k++) pos.play(buf[rng.int(pos.legalMoves(buf))]);
+    if (!pos.isTerminal()) out.push(pos);
+  }
+  return out;
+}
+
+function evalCases(): BenchCase[] {
+  const list = middlePositions();
+  const weights = decodeWeights(readFileSync(REVERSI_WEIGHTS_URL));
+  return [
+    {
+      name: 'reversi evaluation, hand-written',
+      unit: 'evals',
+      opsPerCall: list.length,
+      fn() {
+        for (const p of list) sink ^= reversiEvaluate(p);
+      },
+    },
+    {
+      name: 'reversi evaluation, trained patterns',
+      unit: 'evals',
+      opsPerCall: list.length,
+      fn() {
+        for (const p of list) sink ^= reversiPatternEvaluate(p, weights);
+      },
+    },
+  ];
+}
+
 function perftCase(): BenchCase {
   const pos = new ReversiPosition();
   return { name: 'reversi perft(7) leaves', unit: 'leaves', opsPerCall: 55092, fn: () => void (sink ^= reversiPerft(pos, 7)) };
@@ -215,7 +252,7 @@ function ffoTarget(name: string, ids: readonly number[], limit: number | undefin
 /** Reversi: move generation, flips, make/unmake, perft and the endgame solver; the speed targets. */
 export const reversiSuite: Suite = {
   game: 'reversi',
-  profile: () => [mobilityCase(), flipsCase(), playUndoCase(), perftCase(), genericPerftCase(), solveCase()],
+  profile: () => [mobilityCase(), flipsCase(), playUndoCase(), ...evalCases(), perftCase(), genericPerftCase(), solveCase()],
   targets: () => [
     perftTarget(11, 2.3),
     perftTarget(12),
