@@ -252,7 +252,14 @@ export class Hub {
       this.log(`room ${id} could not be stored: ${(e as Error).message}`);
       return fail('server', 'the room could not be stored');
     }
-    if (this.cluster) await this.cluster.created(id);
+    if (this.cluster) {
+      try {
+        await this.cluster.created(id);
+      } catch (e) {
+        this.log(`room ${id} was stored but could not be registered with the cluster: ${(e as Error).message}`);
+        return fail('server', 'the room could not be registered (the cluster’s messaging failed); try again');
+      }
+    }
     recent.push(now);
     this.created.set(peer, recent);
     const live = this.register(room);

@@ -349,7 +349,7 @@ export class Cluster implements RoomService, HubCluster {
   }
 
   async reroute(peer: Peer, m: JoinMessage | RoomAction): Promise<void> {
-    if (peer instanceof LocalPeer) return this.dispatch(peer, m, 1);
+    if (peer instanceof LocalPeer) return this.dispatch(peer, m, 2);
     if (peer instanceof RemotePeer) this.send(peer.node, { k: 'moved', peer: peer.id, hops: 1, m, room: m.room });
   }
 
@@ -415,7 +415,8 @@ export class Cluster implements RoomService, HubCluster {
           void this.checkRoutes([m.room])
             .catch(() => undefined)
             .then(() => sleep(this.timings.renewMs))
-            .then(() => this.dispatch(p, m, hops, since));
+            .then(() => this.dispatch(p, m, hops, since))
+            .catch((e: unknown) => this.log(`cluster: a join retry failed: ${(e as Error).stack ?? String(e)}`));
           return;
         }
         p.timedOut.add(key);
@@ -487,7 +488,7 @@ export class Cluster implements RoomService, HubCluster {
     const r = this.rooms(p, room);
     if (!r || p.gone) return;
     const m: JoinMessage = { t: 'join', req: -++this.internalReq, room, since: r.last, ...(r.token === null ? {} : { token: r.token }) };
-    void this.dispatch(p, m, 0);
+    this.dispatch(p, m, 0).catch((e: unknown) => this.log(`cluster: a rejoin failed: ${(e as Error).stack ?? String(e)}`));
   }
 
   private rooms(p: LocalPeer, room: string): { token: string | null; last: number } | undefined {
@@ -551,7 +552,7 @@ export class Cluster implements RoomService, HubCluster {
             }
             return this.rehome(p, w.room);
           }
-          void this.dispatch(p, w.m as JoinMessage | RoomAction, w.hops + 1);
+          this.dispatch(p, w.m as JoinMessage | RoomAction, (typeof w.hops === 'number' ? w.hops : 3) + 1).catch((e: unknown) => this.log(`cluster: a moved request failed: ${(e as Error).stack ?? String(e)}`));
           return;
         }
         case 'ping':
