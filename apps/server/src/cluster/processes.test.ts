@@ -162,6 +162,51 @@ describe('several server processes (PostgreSQL + Redis)', () => {
     await closeGame(g);
   });
 
+  it('a paused owner (SIGSTOP) loses the room: the other process takes it over; resumed, the old owner writes nothing and its client plays on through the new owner', { timeout: 180_000 }, async () => {
+    const [a, b] = await Promise.all([server(), server()]);
+    const g = await startGame([a.url, b.url], 'go', { size: 9 }, { client: { reconnect: true, timeoutMs: 20_000 } });
+    const rng = new Rng(1517);
+    const log: string[] = [];
+    for (let i = 0; i < 5; i++) await playThrough(g, rng, log, 10_000);
+    expect(g.local.toMove()).toBe(1);
+    a.process.kill('SIGSTOP');
+    try {
+      // Seat 1 (on b) plays on: refused `server` until a's lease lapses and b takes the room over.
+      await playThrough(g, rng, log);
+      expect((await clusterOf(b)).owned).toBe(1);
+      // Seat 0's move goes to the paused old owner (read when it resumes), against the version b has stored.
+      const move = g.local.randomMove(rng)!;
+      const ack = g.players[0].ackId();
+      const version = g.acked[g.acked.length - 1].version;
+      const first = g.players[0].move(g.room, move, version, ack).catch((e: Error) => e);
+      await sleep(100);
+      a.process.kill('SIGCONT');
+      let answer = await first;
+      log.push(`after SIGCONT: ${answer instanceof Error ? answer.message : JSON.stringify(answer)}`);
+      const until = Date.now() + 30_000;
+      while (answer instanceof Error || !answer.ok) {
+        if (!(answer instanceof Error) && !['server', 'not-seated'].includes(answer.code)) throw new Error(`seat 0's move ${move} was refused: ${answer.code} (${answer.reason})`);
+        if (Date.now() > until) throw new Error(`seat 0's move was never acked: ${log.join('; ')}`);
+        await sleep(200);
+        answer = await g.players[0].move(g.room, move, version, ack).catch((e: Error) => e);
+      }
+      g.local.play(move);
+      g.acked.push({ seat: 0, ack, version: answer.version, move });
+    } finally {
+      a.process.kill('SIGCONT');
+    }
+    for (let i = 0; i < 4; i++) await playThrough(g, rng, log);
+    console.log(`paused owner: ${log.join('; ')}`);
+    const last = g.acked[g.acked.length - 1].version;
+    for (const p of g.players) await p.waitUntil(() => p.inSync(g.room) && p.rooms.get(g.room)!.version >= last, 'in sync');
+    expect(await storedMoves(g.room)).toEqual(g.acked.map((m) => ({ version: m.version, move: m.move, ack: m.ack })));
+    for (const p of g.players) expect(p.rooms.get(g.room)!.moves).toEqual(g.acked.map((m) => m.move));
+    const [ca, cb] = await Promise.all([clusterOf(a), clusterOf(b)]);
+    expect([ca.owned, cb.owned]).toEqual([0, 1]);
+    expect(a.stderr()).toMatch(/lost room/);
+    await closeGame(g);
+  });
+
   it('a small load across three processes: no move lost, duplicated or refused', { timeout: 240_000 }, async () => {
     const games = 24;
     const report = await runLoad({
