@@ -174,56 +174,171 @@ export const LAYOUT: PatternLayout = buildLayout();
 export const FEATURES = LAYOUT.instances + 3;
 
 /**
- * Per square, the instances that hold it and its digit's place value there (3^k): the indices are sums over
- * the discs on the board, so a position costs one add per (disc, instance) pair and nothing for empty squares.
+ * Lines of the board as bytes: rows 0–7 (bit = column), columns 8–15 (bit = row), diagonals c − r = d at
+ * 23 + d and anti-diagonals r + c = a at 31 + a (bit = column: a diagonal has one square per column, so its
+ * squares gather into a byte by one multiplication per half without carries).
  */
-const bySquare = ((): { start: Int32Array; inst: Int32Array; pow: Int32Array } => {
-  const lists: [number, number][][] = Array.from({ length: 64 }, () => []);
-  for (let k = 0; k < LAYOUT.instances; k++) {
-    const n = LAYOUT.instLength[k];
-    for (let j = 0; j < n; j++) lists[LAYOUT.squares[LAYOUT.instStart[k] + j]].push([k, POW3[n - 1 - j]]);
-  }
-  const start = new Int32Array(65);
-  for (let s = 0; s < 64; s++) start[s + 1] = start[s] + lists[s].length;
-  const inst = new Int32Array(start[64]);
-  const pow = new Int32Array(start[64]);
-  for (let s = 0; s < 64; s++) lists[s].forEach(([k, p], i) => ((inst[start[s] + i] = k), (pow[start[s] + i] = p)));
-  return { start, inst, pow };
-})();
-const SQ_START = bySquare.start;
-const SQ_INST = bySquare.inst;
-const SQ_POW = bySquare.pow;
-/** Each instance's type offset, so that an index starts at its table's place. */
-const INST_BASE = Int32Array.from({ length: LAYOUT.instances }, (_, k) => LAYOUT.typeOffset[LAYOUT.instType[k]]);
-
-const mob = new Int32Array(2);
-
-const acc = new Int32Array(64);
-
-/** Adds each set square's place values of the 32-bit half `x` (squares `offset`…), times `pow` scale (1 or 2), into acc. */
-function addDiscs(x: number, offset: number, times: number): void {
-  while (x !== 0) {
-    const b = x & -x;
-    x ^= b;
-    const s = offset + 31 - Math.clz32(b);
-    const end = SQ_START[s + 1];
-    for (let j = SQ_START[s]; j < end; j++) acc[SQ_INST[j]] += times * SQ_POW[j];
+const LINES = 46;
+const lineLo = new Int32Array(LINES);
+const lineHi = new Int32Array(LINES);
+for (let s = 0; s < 64; s++) {
+  const r = s >> 3;
+  const c = s & 7;
+  for (const line of [r, 8 + c, 23 + c - r, 31 + r + c]) {
+    if (s < 32) lineLo[line] |= 1 << s;
+    else lineHi[line] |= 1 << (s - 32);
   }
 }
 
 /**
+ * Each instance as runs of squares along one line (a segment: line, first bit, length, direction), so that its
+ * index is a few table lookups on line bytes instead of one test per square. Built from the instances' square
+ * lists, so every index equals the square-by-square one (featureIndicesReference).
+ */
+interface Segments {
+  /** Per instance, its first segment; instance k has segments segStart[k] … segStart[k + 1] − 1. */
+  start: Int32Array;
+  line: Int32Array;
+  shift: Int32Array;
+  mask: Int32Array;
+  /** Offset in TABLES of the segment's (length, direction) table: bits of (byte >>> shift) & mask → base-3 value. */
+  table: Int32Array;
+  /** 3^(digits after the segment in its instance). */
+  mul: Int32Array;
+  /** The lines any segment reads. */
+  used: Int32Array;
+}
+
+const tableOffsets = new Map<string, number>();
+const tableValues: number[] = [];
+/** The table for runs of n bits read upwards (dir 1: the lowest bit most significant) or downwards (dir −1). */
+function tableFor(n: number, dir: number): number {
+  const key = `${n},${dir}`;
+  const known = tableOffsets.get(key);
+  if (known !== undefined) return known;
+  const off = tableValues.length;
+  for (let x = 0; x < 1 << n; x++) {
+    let v = 0;
+    for (let i = 0; i < n; i++) if ((x >> i) & 1) v += POW3[dir === 1 ? n - 1 - i : i];
+    tableValues.push(v);
+  }
+  tableOffsets.set(key, off);
+  return off;
+}
+
+/** The line and bit of square s along direction (dr, dc) of a run. */
+function lineBit(s: number, dr: number, dc: number): [number, number] {
+  const r = s >> 3;
+  const c = s & 7;
+  if (dr === 0) return [r, c];
+  if (dc === 0) return [8 + c, r];
+  return dr === dc ? [23 + c - r, c] : [31 + r + c, c];
+}
+
+const SEG: Segments = ((): Segments => {
+  const start = [0];
+  const line: number[] = [];
+  const shift: number[] = [];
+  const mask: number[] = [];
+  const table: number[] = [];
+  const mul: number[] = [];
+  const used = new Set<number>();
+  for (let k = 0; k < LAYOUT.instances; k++) {
+    const sq = Array.from(LAYOUT.squares.subarray(LAYOUT.instStart[k], LAYOUT.instStart[k] + LAYOUT.instLength[k]));
+    let i = 0;
+    while (i < sq.length) {
+      // The longest run from square i with one step (dr, dc) between neighbours.
+      let j = i + 1;
+      let dr = 0;
+      let dc = 1;
+      if (j < sq.length) {
+        const ddr = (sq[j] >> 3) - (sq[i] >> 3);
+        const ddc = (sq[j] & 7) - (sq[i] & 7);
+        if (Math.abs(ddr) <= 1 && Math.abs(ddc) <= 1 && (ddr !== 0 || ddc !== 0)) {
+          dr = ddr;
+          dc = ddc;
+          while (j < sq.length && (sq[j] >> 3) - (sq[j - 1] >> 3) === dr && (sq[j] & 7) - (sq[j - 1] & 7) === dc) j++;
+        }
+      }
+      const n = j - i;
+      const [ln, first] = lineBit(sq[i], dr, dc);
+      const [, last] = lineBit(sq[j - 1], dr, dc);
+      const dir = n === 1 || last > first ? 1 : -1;
+      line.push(ln);
+      shift.push(Math.min(first, last));
+      mask.push((1 << n) - 1);
+      table.push(tableFor(n, dir));
+      mul.push(POW3[sq.length - j]);
+      used.add(ln);
+      i = j;
+    }
+    start.push(line.length);
+  }
+  return {
+    start: Int32Array.from(start),
+    line: Int32Array.from(line),
+    shift: Int32Array.from(shift),
+    mask: Int32Array.from(mask),
+    table: Int32Array.from(table),
+    mul: Int32Array.from(mul),
+    used: Int32Array.from([...used].sort((a, b) => a - b)),
+  };
+})();
+const TABLES = Int32Array.from(tableValues);
+/** Each instance's type offset, so that an index starts at its table's place. */
+const INST_BASE = Int32Array.from({ length: LAYOUT.instances }, (_, k) => LAYOUT.typeOffset[LAYOUT.instType[k]]);
+
+const mob = new Int32Array(2);
+const myLine = new Int32Array(LINES);
+const opLine = new Int32Array(LINES);
+
+/** The diagonal lines some segment reads (rows and columns are always read). */
+const DIAGONALS = SEG.used.filter((line) => line >= 16);
+
+/**
  * Writes the stage-local weight indices of the position (pl, ph) to move against (ol, oh) into out[at..at+FEATURES):
  * one per pattern instance, then the side to move's mobility, the opponent's and the parity entry. Returns the
- * empty-square count. No allocation; the cost grows with the discs on the board (see bySquare).
+ * empty-square count. No allocation: the lines are read into scratch arrays, each instance is a few lookups.
  */
 export function featureIndices(pl: number, ph: number, ol: number, oh: number, out: Int32Array, at: number): number {
   const L = LAYOUT;
-  acc.set(INST_BASE);
-  addDiscs(pl, 0, 1);
-  addDiscs(ph, 32, 1);
-  addDiscs(ol, 0, 2);
-  addDiscs(oh, 32, 2);
-  for (let k = 0; k < L.instances; k++) out[at + k] = acc[k];
+  // Rows and columns always (the edges and rows use them all); diagonals as the segments need them.
+  for (let r = 0; r < 4; r++) {
+    myLine[r] = (pl >>> (8 * r)) & 255;
+    opLine[r] = (ol >>> (8 * r)) & 255;
+    myLine[r + 4] = (ph >>> (8 * r)) & 255;
+    opLine[r + 4] = (oh >>> (8 * r)) & 255;
+  }
+  for (let c = 0; c < 8; c++) {
+    myLine[8 + c] = ((Math.imul((pl >>> c) & 0x01010101, 0x01020408) >>> 24) & 15) | (((Math.imul((ph >>> c) & 0x01010101, 0x01020408) >>> 24) & 15) << 4);
+    opLine[8 + c] = ((Math.imul((ol >>> c) & 0x01010101, 0x01020408) >>> 24) & 15) | (((Math.imul((oh >>> c) & 0x01010101, 0x01020408) >>> 24) & 15) << 4);
+  }
+  const diagonals = DIAGONALS;
+  for (let u = 0; u < diagonals.length; u++) {
+    const line = diagonals[u];
+    const ml = lineLo[line];
+    const mh = lineHi[line];
+    myLine[line] = (Math.imul(pl & ml, 0x01010101) >>> 24) | (Math.imul(ph & mh, 0x01010101) >>> 24);
+    opLine[line] = (Math.imul(ol & ml, 0x01010101) >>> 24) | (Math.imul(oh & mh, 0x01010101) >>> 24);
+  }
+  const segStart = SEG.start;
+  const segLine = SEG.line;
+  const segShift = SEG.shift;
+  const segMask = SEG.mask;
+  const segTable = SEG.table;
+  const segMul = SEG.mul;
+  for (let k = 0; k < L.instances; k++) {
+    let idx = INST_BASE[k];
+    const end = segStart[k + 1];
+    for (let g = segStart[k]; g < end; g++) {
+      const line = segLine[g];
+      const sh = segShift[g];
+      const m = segMask[g];
+      const t = segTable[g];
+      idx += (TABLES[t + ((myLine[line] >>> sh) & m)] + 2 * TABLES[t + ((opLine[line] >>> sh) & m)]) * segMul[g];
+    }
+    out[at + k] = idx;
+  }
   mobility(pl, ph, ol, oh, mob, 0);
   const my = popcount(mob[0]) + popcount(mob[1]);
   mobility(ol, oh, pl, ph, mob, 0);
