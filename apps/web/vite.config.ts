@@ -32,7 +32,8 @@ export default defineConfig({
         ],
       },
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,json,woff2}'],
+        // bin: the Reversi pattern weights (ai-worker data/reversi-weights.bin), an asset the AI worker fetches.
+        globPatterns: ['**/*.{js,css,html,svg,png,json,woff2,bin}'],
         // The source maps stay out of the cache (they are for developers, and large).
         globIgnores: ['**/*.map'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
