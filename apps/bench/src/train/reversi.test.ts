@@ -43,6 +43,7 @@ describe('Reversi pattern training', () => {
       const again = trainReversi({ ...o, resume: true });
       expect(again.reports.map((r) => r.maePattern)).toEqual(first.reports.map((r) => r.maePattern));
       expect(Buffer.from(again.weights).equals(Buffer.from(first.weights))).toBe(true);
+      expect(() => trainReversi({ ...o, resume: true, depth: 2 })).toThrow(/other settings/);
     } finally {
       rmSync(out, { recursive: true, force: true });
     }

@@ -256,6 +256,13 @@ const emptiesOf = (a: Int32Array, i: number): number => {
 /** Runs (or resumes) a training: self-play, then label and fit stage by stage from the last; returns the report and writes the weights file. */
 export function trainReversi(o: TrainOptions): { reports: StageReport[]; weights: Uint8Array; positions: number; cpuSeconds: number } {
   mkdirSync(o.out, { recursive: true });
+  // A resume must be the same run: every file in the folder depends on these settings.
+  const settings = JSON.stringify({ positions: o.positions, seed: o.seed, depth: o.depth, lambda: o.lambda, iterations: o.iterations });
+  const settingsFile = join(o.out, 'settings.json');
+  if (o.resume && existsSync(settingsFile) && readFileSync(settingsFile, 'utf8') !== settings) {
+    throw new Error(`--resume: ${o.out} holds a run with other settings (${readFileSync(settingsFile, 'utf8')}); use a new --out`);
+  }
+  writeFileSync(settingsFile, settings);
   const start = cpuSeconds();
   const positions = selfPlay(o);
   const count = positions.length / WORDS;
