@@ -40,7 +40,8 @@ describe('player specs', () => {
     expect(parsePlayerSpec('classic')).toEqual({ kind: 'bot', name: 'classic', algorithm: 'classic' });
     expect(parsePlayerSpec('hand=nodes:30000+eval:hand')).toEqual({ kind: 'bot', name: 'hand', nodes: 30000, evaluation: 'hand' });
     expect(parsePlayerSpec('nodes:30000+eval:trained')).toEqual({ kind: 'bot', name: 'nodes:30000,eval:trained', nodes: 30000 });
-    expect(() => parsePlayerSpec('nodes:1+eval:deep')).toThrow(/eval must be hand or trained/);
+    expect(parsePlayerSpec('new=nodes:1+eval:/tmp/w.bin')).toEqual({ kind: 'bot', name: 'new', nodes: 1, evaluation: '/tmp/w.bin' });
+    expect(() => parsePlayerSpec('nodes:1+eval:deep')).toThrow(/eval must be hand, trained or the absolute path/);
     expect(splitCommand(`node "my engine.js" 'a b'`)).toEqual(['node', 'my engine.js', 'a b']);
     expect(() => parsePlayerSpec('level:11')).toThrow(/1–10/);
     expect(() => parsePlayerSpec('nodes:-5')).toThrow(/nodes/);

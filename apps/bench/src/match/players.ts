@@ -57,7 +57,7 @@ export type BotStart = Parameters<typeof startNodeBot>[0];
  * seconds to start on a busy machine). Each thread's Bot gets its own seed for the level randomness.
  */
 export class BotThreads {
-  /** Free threads by kind: '' the default, 'hand' the threads whose Reversi evaluation stays hand-written. */
+  /** Free threads by kind: '' the default, 'hand' the threads whose Reversi evaluation stays hand-written, else a weights file's path. */
   private readonly free = new Map<string, NodeBot[]>();
   private readonly kinds = new Map<NodeBot, string>();
   private readonly all = new Set<NodeBot>();
@@ -68,12 +68,16 @@ export class BotThreads {
     private readonly seed = 1,
   ) {}
 
-  /** A free thread, started when none is free; `evaluation: 'hand'` a thread that keeps the hand-written Reversi evaluation. */
-  take(evaluation?: 'hand'): NodeBot {
+  /**
+   * A free thread, started when none is free; `evaluation` 'hand' a thread that keeps the hand-written Reversi
+   * evaluation, an absolute path one with that weights file (threads are kept apart by it).
+   */
+  take(evaluation?: string): NodeBot {
     const kind = evaluation ?? '';
     const b = this.free.get(kind)?.pop();
     if (b !== undefined) return b;
-    const n = startNodeBot({ ...this.start, bot: { seed: this.seed + this.started++, ...(kind === 'hand' ? { reversiWeights: false } : {}) } });
+    const weights = kind === '' ? {} : { reversiWeights: kind === 'hand' ? false : kind };
+    const n = startNodeBot({ ...this.start, bot: { seed: this.seed + this.started++, ...weights } });
     this.all.add(n);
     this.kinds.set(n, kind);
     return n;

@@ -4,7 +4,8 @@
  *   nodes:5000          a Qi bot with 5000 playouts/nodes a move (full strength, no randomness)
  *   time:1000           a Qi bot with 1000 ms a move;  depth:6  alpha-beta to depth 6
  *   level:3+nodes:800   combined: the level's randomness, 800 nodes;  +algo:mcts picks the search
- *   nodes:30000+eval:hand   Reversi with the hand-written evaluation (the baseline of the trained one; a thread of its own)
+ *   nodes:30000+eval:hand   Reversi with the hand-written evaluation (the baseline of the trained one; a thread of its own);
+ *                       eval:/abs/path/reversi-weights.bin another training's weights
  *   classic             the game's classic baseline bot (greedy Reversi, depth-4 Gomoku, depth-3 Chinese Checkers,
  *                       random Go), where the ai-worker provides one (`algorithm: 'classic'`)
  *   gtp:/usr/games/gnugo --mode gtp --level 10       any GTP engine (child process): Go, or Reversi (Othello GTP, GRhino)
@@ -14,7 +15,7 @@
 
 /** A parsed spec. */
 export type PlayerSpec =
-  | { kind: 'bot'; name: string; level?: number; nodes?: number; timeMs?: number; depth?: number; algorithm?: 'mcts' | 'alphabeta' | 'classic'; evaluation?: 'hand' }
+  | { kind: 'bot'; name: string; level?: number; nodes?: number; timeMs?: number; depth?: number; algorithm?: 'mcts' | 'alphabeta' | 'classic'; evaluation?: string }
   | { kind: 'gtp'; name: string; command: string[] }
   | { kind: 'piskvork'; name: string; command: string[] };
 
@@ -87,9 +88,11 @@ export function parsePlayerSpec(input: string): PlayerSpec {
       if (value !== 'mcts' && value !== 'alphabeta' && value !== 'classic') throw new Error(`player spec "${input}": algo must be mcts, alphabeta or classic, got "${value}"`);
       spec.algorithm = value;
     } else if (key === 'eval') {
-      if (value !== 'hand' && value !== 'trained') throw new Error(`player spec "${input}": eval must be hand or trained, got "${value}"`);
-      if (value === 'hand') spec.evaluation = 'hand';
-    } else throw new Error(`player spec "${input}": unknown part "${part}" (use level:N, nodes:N, time:MS, depth:N, algo:mcts|alphabeta|classic, eval:hand|trained, classic, gtp:…, piskvork:…)`);
+      if (value !== 'hand' && value !== 'trained' && !value.startsWith('/')) {
+        throw new Error(`player spec "${input}": eval must be hand, trained or the absolute path of a weights file, got "${value}"`);
+      }
+      if (value !== 'trained') spec.evaluation = value;
+    } else throw new Error(`player spec "${input}": unknown part "${part}" (use level:N, nodes:N, time:MS, depth:N, algo:mcts|alphabeta|classic, eval:hand|trained|/path.bin, classic, gtp:…, piskvork:…)`);
   }
   spec.name = name ?? text.replace(/\+/g, ',');
   return spec;

@@ -11,7 +11,7 @@ import { gameEntry, setUpPosition, type GameEntry } from './games.js';
 import { levelBudget, pickCandidate } from './levels.js';
 import type { Algorithm, Candidate, PositionInfo, PositionSetup, Progress, ReviewBudget, ThinkLimits } from './protocol.js';
 import { yieldToEventLoop } from './yield.js';
-import { useReversiWeights } from '../games/reversi/weights.js';
+import { loadReversiWeightsSync, useReversiWeights } from '../games/reversi/weights.js';
 
 /** How a bot runs its searches. */
 export interface BotOptions {
@@ -30,9 +30,10 @@ export interface BotOptions {
   solveSliceNodes?: number;
   /**
    * Reversi: use the trained pattern evaluation (default true; it is per thread, so a bench baseline runs in a
-   * thread of its own with false and keeps the hand-written evaluation).
+   * thread of its own with false and keeps the hand-written evaluation); in Node, an absolute path of another
+   * weights file (a training's `reversi-weights.bin`) to use instead of the shipped one.
    */
-  reversiWeights?: boolean;
+  reversiWeights?: boolean | string;
 }
 
 const PROGRESS_INTERVAL_MS = 200; // at most 5 progress reports a second
@@ -93,6 +94,9 @@ export class Bot {
     this.rng = new Rng(options.seed ?? 1);
     // The game entry loads the weights at its first search; a baseline bot turns them off for its thread first.
     if (options.reversiWeights === false) useReversiWeights(false);
+    else if (typeof options.reversiWeights === 'string' && !loadReversiWeightsSync(new URL(`file://${options.reversiWeights}`))) {
+      throw new Error(`cannot read Reversi weights from ${options.reversiWeights}`);
+    }
   }
 
   /**
