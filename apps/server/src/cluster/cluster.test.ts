@@ -5,7 +5,8 @@
  * with every acknowledged move, and the game goes on. (Processes with Redis and PostgreSQL: processes.test.ts.)
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { Rng } from '@qi/engine';
+import { MAX_MOVES, Rng, gameDefinition } from '@qi/engine';
+import type { QiEngine } from '../qi-seats.js';
 import { closeGame, playRandom, startGame } from '../blackbox/setup.js';
 import { startServer, type RunningServer } from '../index.js';
 import { TestClient } from '../testing/client.js';
@@ -19,14 +20,29 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
-async function pair(): Promise<{ a: RunningServer; b: RunningServer; store: Store; logs: string[] }> {
+/** A Qi that plays the first legal move and counts its turns. */
+function firstMoveQi(counter: { n: number }): QiEngine {
+  return {
+    think: async (setup) => {
+      counter.n++;
+      const pos = gameDefinition(setup.game).create(setup.rules, setup.start);
+      for (const m of setup.moves ?? []) pos.play(pos.parseMove(String(m)));
+      const buf = new Int32Array(MAX_MOVES);
+      pos.legalMoves(buf);
+      return buf[0];
+    },
+    close: async () => {},
+  };
+}
+
+async function pair(qi: [QiEngine | null, QiEngine | null] = [null, null]): Promise<{ a: RunningServer; b: RunningServer; store: Store; logs: string[] }> {
   const store = openSqliteStore({ path: ':memory:' });
   const shared: Store = { ...store, close: async () => undefined };
   const messaging = memoryMessaging();
   const logs: string[] = [];
   const log = (l: string): void => void logs.push(l);
-  const a = await startServer({ port: 0, store: shared, messaging, cluster: TIMINGS, qi: null, log });
-  const b = await startServer({ port: 0, store: shared, messaging, cluster: TIMINGS, qi: null, log });
+  const a = await startServer({ port: 0, store: shared, messaging, cluster: TIMINGS, qi: qi[0], log });
+  const b = await startServer({ port: 0, store: shared, messaging, cluster: TIMINGS, qi: qi[1], log });
   servers.push(a, b);
   return { a, b, store, logs };
 }
@@ -72,6 +88,70 @@ describe('cluster (in-process messaging)', () => {
     const moves = stored.events.filter((e) => e.event.kind === 'move').map((e) => (e.event as { move: string }).move);
     expect(moves).toEqual(g.acked.map((m) => m.move));
     for (const m of g.acked) expect(stored.events.find((e) => e.version === m.version)?.event.kind).toBe('move');
+    await closeGame(g);
+    await store.close();
+  });
+
+  it('Qi’s seat is played where the room is owned, and moves with the room', { timeout: 60_000 }, async () => {
+    const qa = { n: 0 };
+    const qb = { n: 0 };
+    const { a, b, store } = await pair([firstMoveQi(qa), firstMoveQi(qb)]);
+    // Created on a (its owner) by a spectator; the human plays from b.
+    const creator = await TestClient.connect(a.url, { name: 'creator' });
+    const { created } = await creator.create({ game: 'gomoku', rules: { size: 15 }, seats: [{ kind: 'human' }, { kind: 'qi', level: 1 }], clock: null, listed: false, name: 'c', seat: null });
+    const human = await TestClient.connect(b.url, { name: 'human', reconnect: true });
+    await human.join(created.room, { seat: 0, name: 'Hu' });
+    const view = human.rooms.get(created.room)!;
+    await human.waitUntil(() => view.status === 'playing', 'playing');
+    const points = ['H8', 'C3', 'M12', 'E1', 'K4', 'B13']; // E1 blocks Qi's first-legal-move row A1 B1 C1 D1
+    const play = async (move: string): Promise<void> => {
+      const before = view.moves.length;
+      for (;;) {
+        const ack = await human.move(created.room, move, view.version);
+        if (ack.ok) break;
+        if (ack.code !== 'server' && ack.code !== 'not-seated') throw new Error(`${move}: ${ack.code} ${ack.reason}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      await human.waitUntil(() => view.moves.length >= before + 2, `Qi's answer to ${move}`);
+    };
+    for (const m of points.slice(0, 3)) await play(m);
+    expect([qa.n, qb.n]).toEqual([3, 0]);
+    await creator.close();
+    await a.close();
+    // b takes the room (the human's next move asks for it) and its Qi plays on.
+    for (const m of points.slice(3)) await play(m);
+    expect(qb.n).toBe(3);
+    const stored = (await store.loadRoom(created.room))!;
+    expect(stored.events.filter((e) => e.event.kind === 'move')).toHaveLength(12);
+    await human.close();
+    await store.close();
+  });
+
+  it('a write fenced by the store (another process claimed the room) is refused `server`; the room is taken again and the move goes through', { timeout: 60_000 }, async () => {
+    const { a, b, store, logs } = await pair();
+    const g = await startGame([a.url, b.url], 'go', { size: 9 });
+    const rng = new Rng(17);
+    for (let i = 0; i < 4; i++) await playRandom(g, rng);
+    // Another process takes the room over in the store (its lease in messaging untouched): a's epoch is stale.
+    expect(await store.claim(g.room)).toBe(2);
+    const move = g.local.randomMove(rng)!;
+    const c = g.players[g.local.toMove()];
+    const ack = c.ackId();
+    const first = await c.move(g.room, move, c.rooms.get(g.room)!.version, ack);
+    expect(first).toMatchObject({ ok: false, code: 'server' });
+    expect(logs.join('\n')).toMatch(/taken over by another process/);
+    let again = first;
+    for (let k = 0; k < 50 && !again.ok; k++) {
+      await new Promise((r) => setTimeout(r, 100));
+      again = await c.move(g.room, move, c.rooms.get(g.room)!.version, ack);
+    }
+    expect(again.ok).toBe(true);
+    g.local.play(move);
+    g.acked.push({ seat: g.local.toMove() ^ 1, ack, version: (again as { version: number }).version, move });
+    for (const p of g.players) await p.waitVersion(g.room, (again as { version: number }).version);
+    for (let i = 0; i < 3; i++) await playRandom(g, rng);
+    const stored = (await store.loadRoom(g.room))!;
+    expect(stored.events.filter((e) => e.event.kind === 'move').map((e) => (e.event as { move: string }).move)).toEqual(g.acked.map((m) => m.move));
     await closeGame(g);
     await store.close();
   });

@@ -385,6 +385,15 @@ export class Cluster implements RoomService, HubCluster {
       if (m.t === 'join') return p.send({ t: 'error', code: 'no-room', reason: `there is no room "${m.room}"`, req: m.req });
       return p.send({ t: 'ack', ack: m.ack, ok: false, code: 'no-room', reason: `there is no room "${m.room}"` });
     }
+    const moved = this.routes.get(m.room);
+    if (moved && moved.owner !== where) {
+      // The room changed owner since these clients joined it: they all join again at the new one — this client
+      // first, before its action (in order: the owner queues the join before the action).
+      this.routes.delete(m.room);
+      for (const other of moved.peers) if (other !== p) this.rehome(other, m.room);
+      const entry = p.rooms.get(m.room);
+      if (m.t !== 'join' && moved.peers.has(p) && entry) await this.dispatch(p, this.rejoin(m.room, entry), hops, since);
+    }
     if (where === 'local') {
       const r = this.routes.get(m.room);
       if (r?.peers.delete(p) && r.peers.size === 0) this.routes.delete(m.room);
@@ -392,12 +401,6 @@ export class Cluster implements RoomService, HubCluster {
       return this.hub.action(p, m);
     }
     if (m.t === 'join') {
-      const r = this.routes.get(m.room);
-      if (r && r.owner !== where) {
-        // The owner changed: everybody here relayed to the old one joins again.
-        this.routes.delete(m.room);
-        for (const other of r.peers) if (other !== p) this.rehome(other, m.room);
-      }
       const route = this.routes.get(m.room) ?? { owner: where, peers: new Set<LocalPeer>() };
       route.peers.add(p);
       this.routes.set(m.room, route);
@@ -487,8 +490,12 @@ export class Cluster implements RoomService, HubCluster {
   private rehome(p: LocalPeer, room: string): void {
     const r = this.rooms(p, room);
     if (!r || p.gone) return;
-    const m: JoinMessage = { t: 'join', req: -++this.internalReq, room, since: r.last, ...(r.token === null ? {} : { token: r.token }) };
-    this.dispatch(p, m, 0).catch((e: unknown) => this.log(`cluster: a rejoin failed: ${(e as Error).stack ?? String(e)}`));
+    this.dispatch(p, this.rejoin(room, r), 0).catch((e: unknown) => this.log(`cluster: a rejoin failed: ${(e as Error).stack ?? String(e)}`));
+  }
+
+  /** The join a client's process sends on its behalf: its token (none: a spectator) and the last version it was sent. */
+  private rejoin(room: string, r: { token: string | null; last: number }): JoinMessage {
+    return { t: 'join', req: -++this.internalReq, room, since: r.last, ...(r.token === null ? {} : { token: r.token }) };
   }
 
   private rooms(p: LocalPeer, room: string): { token: string | null; last: number } | undefined {
