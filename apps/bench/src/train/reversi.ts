@@ -273,7 +273,7 @@ export function trainReversi(o: TrainOptions): { reports: StageReport[]; weights
   const w = new Int16Array(STAGES * LAYOUT.stageSize);
   const solver = new EndgameSolver({ ttBits: 18 });
   const reports: StageReport[] = [];
-  let prior = new Float64Array(LAYOUT.stageSize);
+  let prior: Float64Array = new Float64Array(LAYOUT.stageSize);
   const leaf = (p: ReversiPosition): number => {
     p.bitboards(bits);
     return evalWith(w, bits[0], bits[1], bits[2], bits[3]);
