@@ -81,6 +81,8 @@ export interface HubCluster {
   evicted(room: string): void;
   /** A write was refused because another process took the room over. */
   lost(room: string): void;
+  /** The listed rooms other processes own, as their lobbies last said (merged into this process's lobby). */
+  listedElsewhere(): LobbyRoom[];
   /** A join or action for a room not (or no longer) in memory here: routed again by the cluster. */
   reroute(peer: Peer, m: JoinMessage | MoveMessage | ResignMessage | TakebackMessage | ChatMessage): Promise<void>;
 }
@@ -113,6 +115,7 @@ export class Hub {
   private readonly created = new Map<Peer, number[]>();
   private readonly lobbyView = new Lobby(() => this.listedRooms());
   private closed = false;
+  private finishedJson = '';
   /** Loads of rooms from the store in progress, so two joins load a room once. */
   private readonly loading = new Map<string, Promise<LiveRoom | null>>();
 
@@ -643,8 +646,16 @@ export class Hub {
     live.evictTimer.unref?.();
   }
 
-  /** The listed rooms not over, newest first, as the lobby shows them. */
+  /** The listed rooms not over, newest first, as the lobby shows them (in a cluster: those of every process). */
   private listedRooms(): LobbyRoom[] {
+    const own = this.listedHere();
+    if (!this.cluster) return own;
+    const ids = new Set(own.map((r) => r.room));
+    return [...own, ...this.cluster.listedElsewhere().filter((r) => !ids.has(r.room))].sort((a, b) => b.createdAt - a.createdAt).slice(0, ROOMS_LISTED);
+  }
+
+  /** The listed rooms not over in memory here, newest first. */
+  listedHere(): LobbyRoom[] {
     return [...this.rooms.values()]
       .filter((l) => l.room.config.listed && l.room.status !== 'over')
       .sort((a, b) => b.room.config.createdAt - a.room.config.createdAt)
@@ -652,7 +663,18 @@ export class Hub {
       .map((l) => l.room.lobbyRoom(this.spectators(l)));
   }
 
-  private lobbyChanged(): void {
+  /** The finished games again from the store (a cluster: other processes' games end too). */
+  async refreshFinished(): Promise<void> {
+    const list = await this.store.finished(FINISHED_LISTED);
+    const json = JSON.stringify(list);
+    if (json === this.finishedJson) return;
+    this.finishedJson = json;
+    this.lobbyView.setFinished(list);
+    this.lobbyChanged();
+  }
+
+  /** Tells the lobby's watchers that what it shows may have changed. */
+  lobbyChanged(): void {
     this.lobbyView.changed();
   }
 }

@@ -73,6 +73,21 @@ describe('cluster (in-process messaging)', () => {
     await g.players[0].close();
   });
 
+  it('the lobby shows the listed rooms of every server', { timeout: 60_000 }, async () => {
+    const { a, b } = await pair();
+    const watcher = await TestClient.connect(b.url, { name: 'lobby' });
+    const lobbies: string[][] = [];
+    watcher.onMessage((m) => {
+      if (m.t === 'lobby') lobbies.push(m.rooms.map((r) => r.room));
+    });
+    watcher.send({ t: 'lobby', watch: true });
+    const creator = await TestClient.connect(a.url, { name: 'creator' });
+    const { created } = await creator.create({ game: 'reversi', rules: {}, seats: [{ kind: 'human' }, { kind: 'human' }], clock: null, listed: true, name: 'Lo', seat: 0 });
+    await watcher.waitUntil(() => lobbies.some((l) => l.includes(created.room)), 'the room created on a in the lobby of b');
+    await creator.close();
+    await watcher.close();
+  });
+
   it('the owner closes: the room moves to the other server with every acked move, and the game goes on', { timeout: 60_000 }, async () => {
     const { a, b, store } = await pair();
     const g = await startGame([a.url, b.url], 'go', { size: 9 }, { client: { reconnect: true } });

@@ -21,7 +21,7 @@
  * and Qi's seats go on.
  */
 import { randomBytes } from 'node:crypto';
-import type { ChatMessage, CreateMessage, JoinMessage, MoveMessage, ResignMessage, ServerMessage, TakebackMessage } from '@qi/protocol';
+import type { ChatMessage, CreateMessage, JoinMessage, LobbyRoom, MoveMessage, ResignMessage, ServerMessage, TakebackMessage } from '@qi/protocol';
 import type { Hub, HubCluster, Peer, RoomService } from '../hub.js';
 import type { Store } from '../store/store.js';
 import type { Messaging } from './messaging.js';
@@ -64,6 +64,7 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 const channel = (node: string): string => `qi:node:${node}`;
 const leaseKey = (room: string): string => `qi:lease:${room}`;
 const aliveKey = (node: string): string => `qi:alive:${node}`;
+const LOBBY = 'qi:lobby:';
 const nodeOf = (value: string): string => value.slice(0, value.indexOf(':'));
 
 /** A connection of this process: the hub's peer for rooms owned here, and the relay's state for the others. */
@@ -208,6 +209,11 @@ export class Cluster implements RoomService, HubCluster {
   private readonly codes = new Map<string, string>();
   private readonly timers: NodeJS.Timeout[] = [];
   private internalReq = 0;
+  /** The listed rooms of the other processes (their lobby keys), and what this process last put in its own. */
+  private elsewhere: LobbyRoom[] = [];
+  private elsewhereJson = '[]';
+  private lobbyPut = '';
+  private lobbyPutAt = 0;
   private closed = false;
   private renewing = false;
   private sweeping = false;
@@ -248,6 +254,7 @@ export class Cluster implements RoomService, HubCluster {
     for (const p of this.locals.values()) for (const t of p.pending.values()) clearTimeout(t);
     await Promise.allSettled([...this.owned].map(([room, o]) => this.messaging.leases.release(leaseKey(room), o.value)));
     await this.messaging.leases.release(aliveKey(this.node), '1').catch(() => undefined);
+    await this.messaging.leases.release(`${LOBBY}${this.node}`, this.lobbyPut).catch(() => undefined);
     this.owned.clear();
   }
 
@@ -346,6 +353,10 @@ export class Cluster implements RoomService, HubCluster {
 
   lost(room: string): void {
     this.lose(room, 'another process has taken it over');
+  }
+
+  listedElsewhere(): LobbyRoom[] {
+    return this.elsewhere;
   }
 
   async reroute(peer: Peer, m: JoinMessage | RoomAction): Promise<void> {
@@ -607,6 +618,7 @@ export class Cluster implements RoomService, HubCluster {
       await this.renew();
       await this.checkRoutes([...this.routes.keys()]);
       await this.checkRemotes();
+      await this.shareLobby();
       this.send(this.node, { k: 'ping', at: Date.now() });
     } finally {
       this.renewing = false;
@@ -632,6 +644,38 @@ export class Cluster implements RoomService, HubCluster {
       this.log(`cluster: lease renewal failed: ${(e as Error).message}`);
       // Without Redis nothing can be renewed: rooms whose lease has (nearly) run out are given up.
       for (const x of entries) if (this.owned.get(x.room) === x.o && x.o.validUntil <= Date.now() + this.timings.renewMs) this.lose(x.room, 'its lease ran out while Redis was unreachable');
+    }
+  }
+
+  /**
+   * The lobby across processes: each puts the listed rooms it owns under `qi:lobby:<process>` (lapsing with its
+   * lease time) and reads the others'; the hub's lobby shows them all (a renewal round late at most).
+   */
+  private async shareLobby(): Promise<void> {
+    const mine = JSON.stringify(this.hub.listedHere());
+    const now = Date.now();
+    if (mine !== this.lobbyPut || now - this.lobbyPutAt > this.timings.leaseMs / 2) {
+      await this.messaging.leases.put(`${LOBBY}${this.node}`, mine, this.timings.leaseMs);
+      this.lobbyPut = mine;
+      this.lobbyPutAt = now;
+    }
+    const keys = (await this.messaging.leases.keys(LOBBY)).filter((k) => k !== `${LOBBY}${this.node}`).sort();
+    const values = await this.messaging.leases.get(keys);
+    const rooms: LobbyRoom[] = [];
+    for (const v of values) {
+      if (v === null) continue;
+      try {
+        const list = JSON.parse(v) as unknown;
+        if (Array.isArray(list)) rooms.push(...(list as LobbyRoom[]).filter((r) => r && typeof r.room === 'string' && !this.owned.has(r.room)));
+      } catch {
+        // another process's key that is not a lobby: ignored
+      }
+    }
+    const json = JSON.stringify(rooms);
+    if (json !== this.elsewhereJson) {
+      this.elsewhere = rooms;
+      this.elsewhereJson = json;
+      this.hub.lobbyChanged();
     }
   }
 
@@ -666,6 +710,7 @@ export class Cluster implements RoomService, HubCluster {
     if (this.closed || this.sweeping) return;
     this.sweeping = true;
     try {
+      await this.hub.refreshFinished();
       const ids = (await this.store.playingIds()).filter((id) => !this.owned.has(id));
       for (let i = 0; i < ids.length && !this.closed; i += 500) {
         const chunk = ids.slice(i, i + 500);

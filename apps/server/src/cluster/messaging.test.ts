@@ -45,6 +45,13 @@ function contract(name: string, open: () => Promise<[Messaging, Messaging, () =>
       expect(await b.leases.acquire(key, 'B', 5000)).toBe(true);
       await b.leases.release(key, 'B');
       expect(await a.leases.acquire(key, 'A', 5000)).toBe(true);
+      // put overwrites whoever held the key; keys lists the held keys of a prefix (a '*' in it is literal).
+      await b.leases.put(key, 'B', 300);
+      expect(await a.leases.get([key])).toEqual(['B']);
+      await a.leases.put(`${key}*x`, 'x', 300);
+      await a.leases.put(`${key}-other`, 'y', 300);
+      expect((await b.leases.keys(`${key}*`)).sort()).toEqual([`${key}*x`]);
+      expect((await b.leases.keys(key)).sort()).toEqual([key, `${key}*x`, `${key}-other`].sort());
       await done();
     });
   });

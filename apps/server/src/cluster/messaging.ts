@@ -22,6 +22,10 @@ export interface Leases {
   get(keys: readonly string[]): Promise<(string | null)[]>;
   /** Frees `key` if `value` still holds it. */
   release(key: string, value: string): Promise<void>;
+  /** Sets `key` to `value` for `ttlMs` whoever held it (a process's own key: its lobby). */
+  put(key: string, value: string, ttlMs: number): Promise<void>;
+  /** The keys starting with `prefix` that are held. */
+  keys(prefix: string): Promise<string[]>;
 }
 
 /** A bus and leases, closed together. */
@@ -85,6 +89,14 @@ export function memoryMessaging(now: () => number = Date.now): Messaging {
       async release(key, value) {
         live();
         if (current(key) === value) held.delete(key);
+      },
+      async put(key, value, ttlMs) {
+        live();
+        held.set(key, { value, until: now() + ttlMs });
+      },
+      async keys(prefix) {
+        live();
+        return [...held.keys()].filter((k) => k.startsWith(prefix) && current(k) !== null);
       },
     },
     async close() {

@@ -99,6 +99,19 @@ export async function redisMessaging(options: RedisMessagingOptions): Promise<Me
       async release(key, value) {
         await scripted.qiRelease(key, value);
       },
+      async put(key, value, ttlMs) {
+        await cmd.set(key, value, 'PX', ttlMs);
+      },
+      async keys(prefix) {
+        const found = new Set<string>();
+        let cursor = '0';
+        do {
+          const [next, batch] = await cmd.scan(cursor, 'MATCH', `${prefix.replace(/[*?[\]\\]/g, '\\$&')}*`, 'COUNT', 1000);
+          for (const k of batch) found.add(k);
+          cursor = next;
+        } while (cursor !== '0');
+        return [...found];
+      },
     },
     async close() {
       await Promise.allSettled([cmd.quit(), sub.quit()]);
