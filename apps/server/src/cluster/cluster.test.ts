@@ -14,7 +14,9 @@ import { openSqliteStore } from '../store/sqlite.js';
 import type { Store } from '../store/store.js';
 import { memoryMessaging } from './messaging.js';
 
-const TIMINGS = { leaseMs: 600, renewMs: 100, rpcTimeoutMs: 1500, sweepMs: 300 };
+// Leases long enough that no stall of a slow machine lets one lapse (hand-overs here are graceful: a closing server
+// gives its leases up); renewal rounds short, so that relays notice a hand-over and lobbies meet quickly.
+const TIMINGS = { leaseMs: 10_000, renewMs: 100, rpcTimeoutMs: 5000, sweepMs: 300 };
 const servers: RunningServer[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));

@@ -16,7 +16,10 @@ import { health, spawnServer, type SpawnedServer } from '../testing/spawn.js';
 import { formatReport, runLoad } from '../tools/load-run.js';
 import { loadServerArgs } from '../tools/load.js';
 
+// Short leases where an owner dies or stalls (the moves are resent while the room changes hands); the defaults
+// (10 s leases) where nothing should change hands, so that a slow machine's stalls cannot make a lease lapse.
 const CLUSTER = { leaseMs: 1500, renewMs: 300, rpcTimeoutMs: 1500, sweepMs: 1000 };
+const CALM = { leaseMs: 10_000, renewMs: 1000, rpcTimeoutMs: 10_000 };
 let pg: TestPostgres;
 let redis: TestRedis;
 const spawned: SpawnedServer[] = [];
@@ -29,8 +32,8 @@ afterAll(async () => {
   await Promise.all([pg?.close(), redis?.close()]);
 }, 60_000);
 
-async function server(): Promise<SpawnedServer> {
-  const s = await spawnServer({ databaseUrl: pg.url, redisUrl: redis.url, cluster: CLUSTER, graceMs: 60_000 });
+async function server(cluster: typeof CLUSTER | typeof CALM = CLUSTER): Promise<SpawnedServer> {
+  const s = await spawnServer({ databaseUrl: pg.url, redisUrl: redis.url, cluster, graceMs: 60_000 });
   spawned.push(s);
   return s;
 }
@@ -80,7 +83,7 @@ async function storedMoves(room: string): Promise<{ version: number; move: strin
 
 describe('several server processes (PostgreSQL + Redis)', () => {
   it('two clients on two processes play a game; presence and a spectator across processes', { timeout: 120_000 }, async () => {
-    const [a, b] = await Promise.all([server(), server()]);
+    const [a, b] = await Promise.all([server(CALM), server(CALM)]);
     const g = await startGame([a.url, b.url], 'go', { size: 9 });
     const rng = new Rng(1515);
     const log: string[] = [];
