@@ -322,6 +322,7 @@ beforeAll(async () => {
   console.log(`[online e2e] /health: ${JSON.stringify(h.body)}`);
   proxy = await startProxy(server.port);
   observer = await TestClient.connect(server.url, { name: 'observer' });
+  lap('proxy and protocol observer up');
   browser = await chromium.launch({
     executablePath,
     headless: true,
