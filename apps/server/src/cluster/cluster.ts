@@ -58,6 +58,7 @@ type Wire =
   | { k: 'msg'; peer: number; m: ServerMessage }
   | { k: 'bye'; from: string; peer: number }
   | { k: 'moved'; peer: number; hops: number; m: Routed | null; room: string }
+  | { k: 'dropped'; from: string; peers: number[] }
   | { k: 'ping'; at: number };
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms).unref());
@@ -576,6 +577,20 @@ export class Cluster implements RoomService, HubCluster {
         case 'ping':
           this.stat.busLagMs = Date.now() - w.at;
           return;
+        case 'dropped': {
+          // The owner took this process for dead (it stalled longer than a lease): its clients there join again.
+          for (const id of Array.isArray(w.peers) ? w.peers : []) {
+            const p = this.localById.get(id);
+            if (!p) continue;
+            for (const [room, r] of [...this.routes]) {
+              if (!r.peers.has(p) || nodeOf(r.owner) !== w.from) continue;
+              r.peers.delete(p);
+              if (r.peers.size === 0) this.routes.delete(room);
+              this.rehome(p, room);
+            }
+          }
+          return;
+        }
         default:
           return;
       }
@@ -698,11 +713,15 @@ export class Cluster implements RoomService, HubCluster {
     const alive = await this.messaging.leases.get(nodes.map(aliveKey));
     const dead = new Set(nodes.filter((_, i) => alive[i] === null));
     if (dead.size === 0) return;
+    const dropped = new Map<string, number[]>();
     for (const [key, rp] of this.remotes) {
       if (!dead.has(rp.node)) continue;
       this.remotes.delete(key);
       this.hub.disconnect(rp);
+      dropped.set(rp.node, [...(dropped.get(rp.node) ?? []), rp.id]);
     }
+    // A process only stalled (not dead) gets to know: its clients join again.
+    for (const [node, peers] of dropped) this.send(node, { k: 'dropped', from: this.node, peers });
   }
 
   /** Rooms being played that nobody owns (their owner died, nobody asked for them since): taken here. */

@@ -201,12 +201,44 @@ describe('several server processes (PostgreSQL + Redis)', () => {
     for (let i = 0; i < 4; i++) await playThrough(g, rng, log);
     console.log(`paused owner: ${log.join('; ')}`);
     const last = g.acked[g.acked.length - 1].version;
-    for (const p of g.players) await p.waitUntil(() => p.inSync(g.room) && p.rooms.get(g.room)!.version >= last, 'in sync');
+    try {
+      for (const p of g.players) await p.waitUntil(() => p.inSync(g.room) && p.rooms.get(g.room)!.version >= last, 'in sync');
+    } catch (e) {
+      const v = (p: TestClient) => { const r = p.rooms.get(g.room)!; return { version: r.version, resyncing: r.resyncing, gaps: r.gaps, snapshots: r.snapshots, closes: p.closes, errors: p.takeErrors(), anomalies: p.anomalies }; };
+      console.log('DIAG', last, JSON.stringify(g.players.map(v)), '\nA:', a.stderr().slice(-3000), '\nB:', b.stderr().slice(-3000));
+      throw e;
+    }
     expect(await storedMoves(g.room)).toEqual(g.acked.map((m) => ({ version: m.version, move: m.move, ack: m.ack })));
     for (const p of g.players) expect(p.rooms.get(g.room)!.moves).toEqual(g.acked.map((m) => m.move));
     const [ca, cb] = await Promise.all([clusterOf(a), clusterOf(b)]);
     expect([ca.owned, cb.owned]).toEqual([0, 1]);
     expect(a.stderr()).toMatch(/lost room/);
+    await closeGame(g);
+  });
+
+  it('a paused relay (SIGSTOP longer than a lease): the owner takes its client for gone; resumed, the client joins again and plays on', { timeout: 120_000 }, async () => {
+    const [a, b] = await Promise.all([server(), server()]);
+    const g = await startGame([a.url, b.url], 'go', { size: 9 }, { client: { reconnect: true, timeoutMs: 20_000 } });
+    const rng = new Rng(1518);
+    const log: string[] = [];
+    for (let i = 0; i < 4; i++) await playThrough(g, rng, log, 10_000);
+    const owner = g.players[0];
+    const view = owner.rooms.get(g.room)!;
+    b.process.kill('SIGSTOP');
+    try {
+      // b's alive key lapses: a drops b's client (seat 1 reconnecting).
+      await owner.waitUntil(() => view.events.some((e) => e.event.kind === 'presence' && e.event.seat === 1 && e.event.presence === 'reconnecting'), 'seat 1 reconnecting while b is paused');
+    } finally {
+      b.process.kill('SIGCONT');
+    }
+    // Resumed, b hears it was dropped and joins its client again: seat 1 is online, and both play on.
+    await owner.waitUntil(() => view.events.some((e, i) => i > 0 && e.event.kind === 'presence' && e.event.seat === 1 && e.event.presence === 'online' && view.events.slice(0, i).some((x) => x.event.kind === 'presence' && x.event.presence === 'reconnecting')), 'seat 1 online again');
+    for (let i = 0; i < 4; i++) await playThrough(g, rng, log);
+    const last = g.acked[g.acked.length - 1].version;
+    for (const p of g.players) await p.waitUntil(() => p.inSync(g.room) && p.rooms.get(g.room)!.version >= last, 'in sync');
+    console.log(`paused relay: ${log.length} retries ${log.slice(0, 4).join('; ')}`);
+    expect(await storedMoves(g.room)).toEqual(g.acked.map((m) => ({ version: m.version, move: m.move, ack: m.ack })));
+    for (const p of g.players) expect(p.rooms.get(g.room)!.moves).toEqual(g.acked.map((m) => m.move));
     await closeGame(g);
   });
 
