@@ -168,11 +168,6 @@ export class Hub {
     return this.rooms.has(room);
   }
 
-  /** The room's version in memory (null: not here). */
-  versionOf(room: string): number | null {
-    return this.rooms.get(room)?.room.version ?? null;
-  }
-
   /**
    * Drops a room from memory at once (this process lost it): its timers stop, Qi's answer will be ignored, and
    * its watchers are returned (they watch it elsewhere from now on). Nothing is written.

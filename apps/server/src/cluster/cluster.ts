@@ -500,7 +500,7 @@ export class Cluster implements RoomService, HubCluster {
 
   /** Joins again on a client's behalf (its room moved): with its token and the last version it was sent. */
   private rehome(p: LocalPeer, room: string): void {
-    const r = this.rooms(p, room);
+    const r = p.rooms.get(room);
     if (!r || p.gone) return;
     this.dispatch(p, this.rejoin(room, r), 0).catch((e: unknown) => this.log(`cluster: a rejoin failed: ${(e as Error).stack ?? String(e)}`));
   }
@@ -508,10 +508,6 @@ export class Cluster implements RoomService, HubCluster {
   /** The join a client's process sends on its behalf: its token (none: a spectator) and the last version it was sent. */
   private rejoin(room: string, r: { token: string | null; last: number }): JoinMessage {
     return { t: 'join', req: -++this.internalReq, room, since: r.last, ...(r.token === null ? {} : { token: r.token }) };
-  }
-
-  private rooms(p: LocalPeer, room: string): { token: string | null; last: number } | undefined {
-    return p.rooms.get(room);
   }
 
   /** This process no longer owns a room: it leaves memory; every watcher watches it at its new owner. */
