@@ -13,7 +13,8 @@ import { Flags, UsageError } from '../cli/args.js';
 import { Progress, duration, progressLine } from '../cli/progress.js';
 import { gnugoPath } from '../gtp/gnugo.js';
 import { BotThreads } from '../match/players.js';
-import { runMatch } from '../match/run.js';
+import { runQueuedMatch } from '../match/queue.js';
+import { runMatch, type MatchOptions } from '../match/run.js';
 import type { PlayerSpec } from '../match/spec.js';
 import { fitRatings, type PairResult } from '../stats/ratings.js';
 import { REPORT_CSS, esc, lineChart } from '../report/svg.js';
@@ -30,7 +31,8 @@ export const calibrateUsage = `calibrate options:
   --gnugo auto|none          Go: also GNU Go --level 1 and --level 10 against levels 1, 4, 7, 10 (default auto)
   --concurrency N  --seed N  --out DIR
   --data DIR                 where levels-elo.json is written (default packages/ai-worker/data)
-  --resume                   reuse the pairings already finished in --out (their summary.json) and play the rest`;
+  --resume                   reuse the pairings already finished in --out (their summary.json) and play the rest
+  --queue redis://HOST:PORT  play each pairing's games on \`bench worker\` processes through Redis (as match --queue)`;
 
 /** Time cap of a calibration move (ms): far above what the fixed budgets need. */
 const CALIBRATION_MOVE_MS = 60_000;
@@ -71,6 +73,7 @@ export async function calibrateCommand(argv: readonly string[], io: CommandIo): 
   const outDir = flags.string('out') ?? defaultOut(`calibrate-${game.id}`);
   const dataDir = flags.string('data') ?? defaultDataDir();
   const resume = flags.bool('resume');
+  const queueUrl = flags.string('queue');
   flags.checkUsed();
 
   const players: PlayerSpec[] = [];
@@ -123,7 +126,7 @@ export async function calibrateCommand(argv: readonly string[], io: CommandIo): 
         results.push({ a: i, b: j, ...finished });
         continue;
       }
-      const summary = await runMatch({
+      const pairing: MatchOptions = {
         game,
         a,
         b,
@@ -145,7 +148,9 @@ export async function calibrateCommand(argv: readonly string[], io: CommandIo): 
           const total = totalGames + reusedExtra;
           progress.update(`${progressLine(`${a.name} vs ${b.name}`, p)} | total ${all}/${total}, ETA ${duration((elapsed / Math.max(1, all - reused)) * (total - all))}`);
         },
-      });
+      };
+      // The same pairing either way: each game's seed comes from its index, and node budgets fix its moves.
+      const summary = queueUrl === undefined ? await runMatch(pairing) : await runQueuedMatch({ ...pairing, queueUrl });
       done += summary.results.length;
       const s = summary.stats;
       results.push({ a: i, b: j, wins: s.wins, draws: s.draws, losses: s.losses });

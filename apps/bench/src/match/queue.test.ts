@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runBench } from '../main.js';
 import { sourceBotStart } from '../testing/bot-start.js';
 import { startRedis, type TestRedis } from '@qi/test-services';
 import { benchGame } from './games.js';
@@ -92,6 +93,25 @@ describe('a match spread over worker processes through Redis (BullMQ)', () => {
     expect(played[0] + played[1]).toBe(4);
     expect(Math.min(...played)).toBeGreaterThan(0);
     for (const w of [w1, w2]) w.child.kill('SIGTERM');
+  }, 300_000);
+
+  it('calibrate --queue plays its pairings on a worker and fits the same level table as a local calibration', async () => {
+    const w = startWorker();
+    await workersConnected(1);
+    const io = { out: () => undefined, err: { write: () => true, isTTY: false }, botStart: sourceBotStart(), threads };
+    const tables = [];
+    for (const queue of [[], ['--queue', redis.url]]) {
+      const data = out();
+      const args = ['calibrate', '--game', 'reversi', '--max-level', '3', '--games', '2', '--concurrency', '1', '--out', out(), '--data', data, ...queue];
+      expect(await runBench(args, io)).toBe(0);
+      tables.push(JSON.parse(readFileSync(join(data, 'levels-elo.json'), 'utf8')).games.reversi);
+    }
+    const [local, queued] = tables;
+    expect(queued.levels).toEqual(local.levels);
+    expect(queued.games).toBe(6);
+    // The worker played every game of the queued calibration (three pairings of two).
+    expect((w.output().match(/^game \d+ of match/gm) ?? []).length).toBe(6);
+    w.child.kill('SIGTERM');
   }, 300_000);
 
   it('the SPRT stops a queued match: the games no worker started are withdrawn from the queue', async () => {
