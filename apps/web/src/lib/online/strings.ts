@@ -1,6 +1,7 @@
 /** Online play's words, in English and Chinese (merged into the app's dictionaries by i18n.ts). */
 export const en = {
   playOnline: 'Play online',
+  resultLeftGame: '{winner} wins: {loser} left the game',
   playOnlineBlurb: 'Play people or Qi through the Qi server, share a link or a code, watch games in progress and review finished ones.',
   onlineTitle: 'Online play',
   onlineConnecting: 'Connecting to the server…',
@@ -85,6 +86,7 @@ export const en = {
 } as const;
 
 export const zh: Record<keyof typeof en, string> = {
+  resultLeftGame: '{winner}方胜（{loser}方退出对局）',
   playOnline: '在线对局',
   playOnlineBlurb: '通过 Qi 服务器与人或 Qi 对局，分享链接或房间码，观看进行中的对局，复盘已结束的对局。',
   onlineTitle: '在线对局',

@@ -14,6 +14,9 @@ describe('online wording', () => {
     const checkers = gameUi('checkers');
     expect(format('en', resultMessage(checkers, { returns: [-1, 1, -1], reason: 'rules' }, 3, null))).toBe('Blue wins');
     expect(format('en', resultMessage(checkers, { returns: [0, 0], reason: 'rules' }, 2, null))).toBe('Draw');
+    // Chinese Checkers has no resignation: the player left the game (not Go's 中盘胜).
+    expect(format('en', resultMessage(checkers, { returns: [1, -1], reason: 'resign', seat: 1 }, 2, null))).toBe('Red wins: Blue left the game');
+    expect(format('zh', resultMessage(checkers, { returns: [1, -1], reason: 'resign', seat: 1 }, 2, null))).toBe('红方胜（蓝方退出对局）');
   });
 
   it('says what was refused and the server’s reason; a dropped action in its own words', () => {

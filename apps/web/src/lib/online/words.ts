@@ -14,6 +14,8 @@ export function resultMessage(ui: GameUi<object>, result: ResultView, players: n
   const seat = result.seat;
   if (players === 2 && seat !== undefined && result.reason !== 'rules') {
     const params = { winner: colourOf(ui, 1 - seat, 2), loser: colourOf(ui, seat, 2) };
+    // Chinese Checkers has no resignation: a player leaves the game (its pieces stay as obstacles).
+    if (result.reason === 'resign' && ui.resignMove !== undefined) return { key: 'resultLeftGame', params };
     return { key: result.reason === 'time' ? 'resultTime' : result.reason === 'resign' ? 'resultResign' : 'resultAbandon', params };
   }
   // Go's count is the server's (Qi's dead stones): its code says it.
