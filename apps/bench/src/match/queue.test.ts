@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runBench } from '../main.js';
 import { sourceBotStart } from '../testing/bot-start.js';
 import { startRedis, type TestRedis } from '@qi/test-services';
@@ -24,6 +24,10 @@ let redis: TestRedis;
 const workers: ChildProcess[] = [];
 beforeAll(async () => {
   redis = await startRedis();
+});
+// A test that fails half-way must not leave its workers taking the next test's games.
+afterEach(() => {
+  for (const w of workers) if (w.exitCode === null && w.signalCode === null) w.kill('SIGKILL');
 });
 afterAll(async () => {
   for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
@@ -95,23 +99,19 @@ describe('a match spread over worker processes through Redis (BullMQ)', () => {
     for (const w of [w1, w2]) w.child.kill('SIGTERM');
   }, 300_000);
 
-  it('calibrate --queue plays its pairings on a worker and fits the same level table as a local calibration', async () => {
+  it('calibrate --queue plays every pairing on a worker and fits the level table from its games', async () => {
     const w = startWorker();
     await workersConnected(1);
     const io = { out: () => undefined, err: { write: () => true, isTTY: false }, botStart: sourceBotStart(), threads };
-    const tables = [];
-    for (const queue of [[], ['--queue', redis.url]]) {
-      const data = out();
-      const args = ['calibrate', '--game', 'reversi', '--max-level', '3', '--games', '2', '--concurrency', '1', '--out', out(), '--data', data, ...queue];
-      expect(await runBench(args, io)).toBe(0);
-      tables.push(JSON.parse(readFileSync(join(data, 'levels-elo.json'), 'utf8')).games.reversi);
-    }
-    const [local, queued] = tables;
-    expect(queued.levels).toEqual(local.levels);
-    expect(queued.games).toBe(6);
-    // The worker played every game of the queued calibration (three pairings of two).
+    const data = out();
+    const args = ['calibrate', '--game', 'reversi', '--max-level', '3', '--games', '2', '--concurrency', '1', '--out', out(), '--data', data, '--queue', redis.url];
+    expect(await runBench(args, io)).toBe(0);
+    const table = JSON.parse(readFileSync(join(data, 'levels-elo.json'), 'utf8')).games.reversi;
+    // Levels 1-3 fitted from three pairings of two games. (Not compared with a local run: a level's move choice is
+    // random, and a thread's generator is not reseeded per game, so the same game differs between threads.)
+    expect(table.levels.map((l: { level: number }) => l.level)).toEqual([1, 2, 3]);
+    expect(table.games).toBe(6);
     expect((w.output().match(/^game \d+ of match/gm) ?? []).length).toBe(6);
-    w.child.kill('SIGTERM');
   }, 300_000);
 
   it('the SPRT stops a queued match: the games no worker started are withdrawn from the queue', async () => {
