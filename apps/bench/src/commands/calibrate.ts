@@ -1,8 +1,8 @@
 /**
  * `bench calibrate --game G`: Qi's levels play each other (each level against the next two: a chain that links
  * every level with few games; or a full round-robin), with fixed budgets (levels 1–9 are node/depth budgets
- * already; level 10 gets a fixed node budget instead of its time), for Go also GNU Go level 1 and 10 when
- * installed. A Bradley–Terry fit anchored at level 1 = 0 gives the table the web app imports:
+ * already; level 10 gets a fixed node budget instead of its time), for Go also GNU Go level 1 and 10 and for
+ * Reversi GRhino levels 1, 3 and 5 when installed (outside anchors on the same scale). A Bradley–Terry fit anchored at level 1 = 0 gives the table the web app imports:
  * packages/ai-worker/data/levels-elo.json, the table of the package that owns the levels (the web app reads it).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { Flags, UsageError } from '../cli/args.js';
 import { Progress, duration, progressLine } from '../cli/progress.js';
 import { gnugoPath } from '../gtp/gnugo.js';
+import { grhinoPath } from '../gtp/grhino.js';
 import { BotThreads } from '../match/players.js';
 import { runQueuedMatch } from '../match/queue.js';
 import { runMatch, type MatchOptions } from '../match/run.js';
@@ -29,10 +30,42 @@ export const calibrateUsage = `calibrate options:
   --design chain|round-robin chain: each level against the next two (default); round-robin: every pair
   --top-nodes N              fixed node budget of level 10 (default: go 16000 playouts, others 400000 nodes)
   --gnugo auto|none          Go: also GNU Go --level 1 and --level 10 against levels 1, 4, 7, 10 (default auto)
+  --grhino auto|none         Reversi: also GRhino --level 1, --level 3 and --level 5 --mid 8 --end 16 against
+                             levels 1, 4, 7, 10 (default auto)
   --concurrency N  --seed N  --out DIR
   --data DIR                 where levels-elo.json is written (default packages/ai-worker/data)
   --resume                   reuse the pairings already finished in --out (their summary.json) and play the rest
   --queue redis://HOST:PORT  play each pairing's games on \`bench worker\` processes through Redis (as match --queue)`;
+
+/**
+ * GRhino's levels placed on the Reversi scale: anchor name and gtp-rhino arguments. Level 5 with the depths of the
+ * README's match (mid game 8, exact endgame at 16 empties) keeps its moves near a second.
+ */
+const GRHINO_ANCHORS: readonly [string, readonly string[]][] = [
+  ['grhino-L1', ['--level', '1']],
+  ['grhino-L3', ['--level', '3']],
+  ['grhino-L5-m8-e16', ['--level', '5', '--mid', '8', '--end', '16']],
+];
+
+/** The levels each outside anchor plays. */
+export const ANCHOR_OPPONENTS: readonly number[] = [1, 4, 7, 10];
+
+/**
+ * The outside engines placed on a game's scale, given the executables found (null: not installed or left out):
+ * GNU Go levels 1 and 10 for Go (Chinese rules, the board size), GRhino's levels for Reversi. Both search to fixed
+ * depths or budgets, so, like the levels' own budgets, the table does not depend on the machine's speed.
+ */
+export function outsideAnchors(gameId: string, size: number, programs: { gnugo: string | null; grhino: string | null }): PlayerSpec[] {
+  if (gameId === 'go' && programs.gnugo !== null) {
+    const gnugo = programs.gnugo;
+    return [1, 10].map((gl) => ({ kind: 'gtp', name: `gnugo-L${gl}`, command: [gnugo, '--mode', 'gtp', '--level', String(gl), '--chinese-rules', '--boardsize', String(size)] }));
+  }
+  if (gameId === 'reversi' && programs.grhino !== null) {
+    const grhino = programs.grhino;
+    return GRHINO_ANCHORS.map(([name, args]) => ({ kind: 'gtp', name, command: [grhino, ...args] }));
+  }
+  return [];
+}
 
 /** Time cap of a calibration move (ms): far above what the fixed budgets need. */
 const CALIBRATION_MOVE_MS = 60_000;
@@ -48,7 +81,7 @@ export interface LevelTable {
   /** How each level was budgeted in the calibration. */
   budgets: Record<string, string>;
   levels: { level: number; elo: number; error: number; games: number }[];
-  /** External anchors (GNU Go) on the same scale. */
+  /** External anchors (GNU Go, GRhino) on the same scale. */
   anchors: { name: string; elo: number; error: number; games: number }[];
 }
 
@@ -68,6 +101,8 @@ export async function calibrateCommand(argv: readonly string[], io: CommandIo): 
   const topNodes = flags.int('top-nodes', game.id === 'go' ? 16_000 : 400_000);
   const gnugoFlag = flags.string('gnugo', 'auto');
   if (gnugoFlag !== 'auto' && gnugoFlag !== 'none') throw new UsageError(`--gnugo must be auto or none, got "${gnugoFlag}"`);
+  const grhinoFlag = flags.string('grhino', 'auto');
+  if (grhinoFlag !== 'auto' && grhinoFlag !== 'none') throw new UsageError(`--grhino must be auto or none, got "${grhinoFlag}"`);
   const concurrency = flags.int('concurrency', availableParallelism(), 1, 256);
   const seed = flags.int('seed', 1, 0);
   const outDir = flags.string('out') ?? defaultOut(`calibrate-${game.id}`);
@@ -91,13 +126,14 @@ export async function calibrateCommand(argv: readonly string[], io: CommandIo): 
     for (let j = i + 1; j < levelCount; j++) if (design === 'round-robin' || j - i <= 2) pairs.push([i, j]);
   }
   const gnugo = gnugoPath();
-  if (game.id === 'go' && gnugoFlag === 'auto' && existsSync(gnugo)) {
-    const size = (game.rules as { size: number }).size;
-    for (const gl of [1, 10]) {
-      const k = players.length;
-      players.push({ kind: 'gtp', name: `gnugo-L${gl}`, command: [gnugo, '--mode', 'gtp', '--level', String(gl), '--chinese-rules', '--boardsize', String(size)] });
-      for (const l of [1, 4, 7, 10]) if (l <= maxLevel) pairs.push([l - 1, k]);
-    }
+  const anchors = outsideAnchors(game.id, (game.rules as { size?: number }).size ?? 0, {
+    gnugo: gnugoFlag === 'auto' && existsSync(gnugo) ? gnugo : null,
+    grhino: grhinoFlag === 'auto' && existsSync(grhinoPath()) ? grhinoPath() : null,
+  });
+  for (const anchor of anchors) {
+    const k = players.length;
+    players.push(anchor);
+    for (const l of ANCHOR_OPPONENTS) if (l <= maxLevel) pairs.push([l - 1, k]);
   }
   const totalGames = pairs.length * perPair;
   // Games of the pairings a --resume reuses: counted as done, and the total grows by what they differ from --games.

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { requireGnuGo } from '../gtp/gnugo.js';
 import { runBench } from '../main.js';
+import { ANCHOR_OPPONENTS, outsideAnchors } from './calibrate.js';
 import { BotThreads } from '../match/players.js';
 import { sourceBotStart } from '../testing/bot-start.js';
 import type { CommandIo } from './io.js';
@@ -113,7 +114,7 @@ rl.on('line', (raw) => {
   it('calibrate: levels 1-3 of reversi with tiny budgets, fitted and written as data', async () => {
     const data = tmp();
     const c = capture();
-    const code = await runBench(['calibrate', '--game', 'reversi', '--max-level', '3', '--games', '2', '--concurrency', '1', '--out', tmp(), '--data', data], c.io);
+    const code = await runBench(['calibrate', '--game', 'reversi', '--grhino', 'none', '--max-level', '3', '--games', '2', '--concurrency', '1', '--out', tmp(), '--data', data], c.io);
     expect(code).toBe(0);
     console.log(c.out.join('\n'));
     const table = JSON.parse(readFileSync(join(data, 'levels-elo.json'), 'utf8')).games.reversi;
@@ -124,16 +125,33 @@ rl.on('line', (raw) => {
     expect(existsSync(join(data, 'levels-elo.ts'))).toBe(false);
   });
 
+  it('calibrate places GNU Go on the Go scale and GRhino on the Reversi one, only when found', () => {
+    const none = { gnugo: null, grhino: null };
+    expect(outsideAnchors('go', 9, none)).toEqual([]);
+    expect(outsideAnchors('reversi', 8, none)).toEqual([]);
+    const go = outsideAnchors('go', 13, { gnugo: '/g/gnugo', grhino: '/r/gtp-rhino' });
+    expect(go.map((p) => p.name)).toEqual(['gnugo-L1', 'gnugo-L10']);
+    expect(go[1]).toEqual({ kind: 'gtp', name: 'gnugo-L10', command: ['/g/gnugo', '--mode', 'gtp', '--level', '10', '--chinese-rules', '--boardsize', '13'] });
+    const reversi = outsideAnchors('reversi', 8, { gnugo: '/g/gnugo', grhino: '/r/gtp-rhino' });
+    expect(reversi.map((p) => (p.kind === 'gtp' ? p.command.join(' ') : ''))).toEqual([
+      '/r/gtp-rhino --level 1',
+      '/r/gtp-rhino --level 3',
+      '/r/gtp-rhino --level 5 --mid 8 --end 16',
+    ]);
+    expect(outsideAnchors('gomoku', 15, { gnugo: '/g/gnugo', grhino: '/r/gtp-rhino' })).toEqual([]);
+    expect(ANCHOR_OPPONENTS).toEqual([1, 4, 7, 10]);
+  });
+
   it('calibrate --resume keeps the finished pairings, plays the missing one, and names a damaged summary', async () => {
     const out = tmp();
     const data = tmp();
     const first = capture();
-    expect(await runBench(['calibrate', '--game', 'reversi', '--max-level', '3', '--games', '2', '--concurrency', '1', '--out', out, '--data', data], first.io)).toBe(0);
+    expect(await runBench(['calibrate', '--game', 'reversi', '--grhino', 'none', '--max-level', '3', '--games', '2', '--concurrency', '1', '--out', out, '--data', data], first.io)).toBe(0);
     const before = JSON.parse(readFileSync(join(out, 'calibration.json'), 'utf8')).pairs;
     // Lose one pairing (as a stopped run would) and damage nothing else: only it is played again.
     rmSync(join(out, 'level_2-vs-level_3'), { recursive: true });
     const again = capture();
-    expect(await runBench(['calibrate', '--game', 'reversi', '--max-level', '3', '--games', '2', '--concurrency', '1', '--out', out, '--data', data, '--resume'], again.io)).toBe(0);
+    expect(await runBench(['calibrate', '--game', 'reversi', '--grhino', 'none', '--max-level', '3', '--games', '2', '--concurrency', '1', '--out', out, '--data', data, '--resume'], again.io)).toBe(0);
     const err = again.err.join('');
     expect(err).toMatch(/level:1 vs level:2: \d-\d-\d from /);
     expect(err).not.toMatch(/level:2 vs level:3: \d-\d-\d from /);
@@ -141,7 +159,7 @@ rl.on('line', (raw) => {
     expect(after.slice(0, 2)).toEqual(before.slice(0, 2));
     expect(after[2].wins + after[2].draws + after[2].losses).toBe(2);
     writeFileSync(join(out, 'level_1-vs-level_2', 'summary.json'), '{"players":');
-    await expect(runBench(['calibrate', '--game', 'reversi', '--max-level', '3', '--games', '2', '--concurrency', '1', '--out', out, '--data', data, '--resume'], capture().io)).rejects.toThrow(
+    await expect(runBench(['calibrate', '--game', 'reversi', '--grhino', 'none', '--max-level', '3', '--games', '2', '--concurrency', '1', '--out', out, '--data', data, '--resume'], capture().io)).rejects.toThrow(
       /level_1-vs-level_2.summary\.json: not a match summary/,
     );
   });

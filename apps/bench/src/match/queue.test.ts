@@ -104,7 +104,7 @@ describe('a match spread over worker processes through Redis (BullMQ)', () => {
     await workersConnected(1);
     const io = { out: () => undefined, err: { write: () => true, isTTY: false }, botStart: sourceBotStart(), threads };
     const data = out();
-    const args = ['calibrate', '--game', 'reversi', '--max-level', '3', '--games', '2', '--concurrency', '1', '--out', out(), '--data', data, '--queue', redis.url];
+    const args = ['calibrate', '--game', 'reversi', '--grhino', 'none', '--max-level', '3', '--games', '2', '--concurrency', '1', '--out', out(), '--data', data, '--queue', redis.url];
     expect(await runBench(args, io)).toBe(0);
     const table = JSON.parse(readFileSync(join(data, 'levels-elo.json'), 'utf8')).games.reversi;
     // Levels 1-3 fitted from three pairings of two games. (Not compared with a local run: a level's move choice is
