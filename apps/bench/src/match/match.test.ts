@@ -92,6 +92,33 @@ describe('matches through worker threads', () => {
     expect(existsSync(join(dir, 'summary.json'))).toBe(true);
   });
 
+  it('a level game is the same game on any thread: its randomness is seeded by the match seed and the game index', async () => {
+    // Levels pick among candidates at random. Two runs of one match, on different thread sets (other thread seeds,
+    // one game at a time against two at once, threads that already played), play the same moves.
+    const play = (t: BotThreads, concurrency: number) =>
+      runMatch({
+        game: benchGame('reversi'),
+        a: parsePlayerSpec('level:1+time:60000'),
+        b: parsePlayerSpec('level:2+time:60000'),
+        games: 2,
+        concurrency,
+        seed: 4,
+        budget: {},
+        moveDeadlineMs: 120_000,
+        outDir: out(),
+        threads: t,
+      });
+    const other = new BotThreads(botStart, 77);
+    try {
+      const first = await play(threads, 1);
+      const second = await play(other, 2);
+      expect(second.results.map((r) => r.moves)).toEqual(first.results.map((r) => r.moves));
+      expect(first.results[0].moves).not.toEqual(first.results[1].moves);
+    } finally {
+      await other.close();
+    }
+  });
+
   it("the ai-worker's classic baseline bots play through the same harness", async () => {
     const s = await runMatch({
       game: benchGame('reversi'),

@@ -28,6 +28,8 @@ export interface PlayOptions {
   moveDeadlineMs: number;
   /** GNU Go referee for Go (legality and final score), or null. */
   referee?: GoReferee | null;
+  /** The game's seed for the players' randomness (a level's pick): the same seed, the same game on any thread. */
+  seed?: number;
 }
 
 const COLOUR = ['B', 'W'];
@@ -49,7 +51,7 @@ export async function playGame(game: BenchGame, players: readonly [Player, Playe
   });
   for (let i = 0; i < 2; i++) {
     try {
-      await players[i].newGame(game);
+      await players[i].newGame(game, options.seed);
     } catch (e) {
       return lose(i, `failed to start: ${(e as Error).message}`);
     }

@@ -35,8 +35,8 @@ export interface PlayerMove {
 /** One side of a match. */
 export interface Player {
   readonly name: string;
-  /** Prepares a new game (restarting a dead engine). */
-  newGame(game: BenchGame): Promise<void>;
+  /** Prepares a new game (restarting a dead engine); `seed` seeds a bot's randomness for this game's moves. */
+  newGame(game: BenchGame, seed?: number): Promise<void>;
   /** The move for the side to move of `pos`, reached by `moves` from the start; within `deadlineMs`. */
   move(pos: Position, moves: readonly number[], deadlineMs: number): Promise<PlayerMove>;
   /** Ends the engine (threads terminated, processes gone). */
@@ -109,6 +109,14 @@ export class BotThreads {
   }
 }
 
+/** The seed of the move at `ply` of a game seeded `gameSeed` (a 32-bit mix, so nearby plies and games differ). */
+export function moveSeed(gameSeed: number, ply: number): number {
+  let h = Math.imul(gameSeed ^ 0x5bd1e995, 0x9e3779b1) ^ Math.imul(ply + 1, 0x85ebca77);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x2c1b3c6d);
+  return (h ^ (h >>> 13)) >>> 0;
+}
+
 /**
  * Creates the player of a spec (bots borrow their thread from `threads`). `engineTimeMs` is the move time an outside
  * engine is told (the time Qi gets, so the match is fair); without it an engine learns only the forfeit deadline.
@@ -135,6 +143,7 @@ class BotPlayer implements Player {
   readonly name: string;
   private node: NodeBot | null = null;
   private game: BenchGame | null = null;
+  private seed: number | undefined;
 
   constructor(
     private readonly spec: Extract<PlayerSpec, { kind: 'bot' }>,
@@ -144,8 +153,9 @@ class BotPlayer implements Player {
     this.name = spec.name;
   }
 
-  async newGame(game: BenchGame): Promise<void> {
+  async newGame(game: BenchGame, seed?: number): Promise<void> {
     this.game = game;
+    this.seed = seed;
     this.node ??= this.threads.take(this.spec.evaluation);
   }
 
@@ -161,6 +171,8 @@ class BotPlayer implements Player {
       depth: s.depth,
       // 'classic' exists in ai-workers that ship the classic baseline bots; older ones reject it by name.
       algorithm: s.algorithm as ThinkLimits['algorithm'],
+      // Each move's randomness from the game's seed and the ply, so the game is the same on any thread.
+      seed: this.seed === undefined ? undefined : moveSeed(this.seed, moves.length),
     };
     try {
       await node.bot.setPosition({ game: game.id, rules: game.rules, moves: [...moves] });

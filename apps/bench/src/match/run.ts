@@ -147,6 +147,11 @@ export async function runMatch(o: MatchOptions): Promise<MatchSummary> {
   return writeSummary(o, results, wdl, sprt, stoppedBy, performance.now() - t0);
 }
 
+/** The seed of game `index` of a match seeded `seed`. */
+export function gameSeed(seed: number, index: number): number {
+  return (Math.imul(seed + 1, 0x27d4eb2f) ^ Math.imul(index + 1, 0x165667b1)) >>> 0;
+}
+
 /** What a match game needs of the match: the game, the players' specs, the seed, budgets and the record's event. */
 export type MatchGameOptions = Pick<MatchOptions, 'game' | 'a' | 'b' | 'seed' | 'moveDeadlineMs' | 'event'>;
 
@@ -164,7 +169,8 @@ export async function playMatchGame(
   const k = index >> 1;
   const aFirst = index % 2 === 0;
   const order: [Player, Player] = aFirst ? [a, b] : [b, a];
-  const g = await playGame(o.game, order, opening, { moveDeadlineMs: o.moveDeadlineMs, referee });
+  // The bots' randomness is seeded per game from the match seed and the index: the same game on any thread or worker.
+  const g = await playGame(o.game, order, opening, { moveDeadlineMs: o.moveDeadlineMs, referee, seed: gameSeed(o.seed, index) });
   const scoreA = aFirst ? g.score0 : 1 - g.score0;
   const info = {
     players: [order[0].name, order[1].name] as [string, string],

@@ -12,6 +12,26 @@ describe('Bot (in-process)', () => {
     expect((await bot.think({ depth: 2, algorithm: 'alphabeta' })).move).toBeNull();
   });
 
+  it('a seeded think picks the same move on any bot, whatever that bot played before', async () => {
+    // Level 1 picks among candidates at random: with a think's seed the pick depends on that seed only, not on the
+    // thread's generator (so a bench game replays the same on any worker thread or machine).
+    const a = new Bot({ seed: 1, slices: false });
+    const b = new Bot({ seed: 2, slices: false });
+    a.setPosition({ game: 'reversi' });
+    b.setPosition({ game: 'reversi' });
+    await b.think({ level: 1 });
+    const picks = new Set<number>();
+    for (let seed = 0; seed < 12; seed++) {
+      const x = await a.think({ level: 1, seed });
+      const y = await b.think({ level: 1, seed });
+      expect(y.move).toBe(x.move);
+      picks.add(x.move as number);
+    }
+    // The seed decides: different seeds reach different moves of the opening's four.
+    expect(picks.size).toBeGreaterThan(1);
+    await expect(a.think({ level: 1, seed: 1.5 })).rejects.toThrow(/seed must be a whole number, got 1.5/);
+  });
+
   it('plays legal moves at low and high levels, with variety only at low ones', async () => {
     // Unsliced: a level's think has a clock (3 s a move), and a timed search sliced by time restarts the iteration a
     // slice cuts, so its node counts (and, in very short slices, its move) follow the machine's speed. In one step,

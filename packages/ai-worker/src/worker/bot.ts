@@ -241,7 +241,10 @@ export class Bot {
     const pos = this.position();
     const entry = this.entry as GameEntry;
     const algorithm: Algorithm = limits.algorithm ?? entry.algorithm;
-    if (algorithm === 'classic') return this.classicMove(pos, entry, onProgress);
+    // A seeded think draws from its own generator, so its move does not depend on what this thread played before.
+    if (limits.seed !== undefined && !Number.isInteger(limits.seed)) throw new RangeError(`a think's seed must be a whole number, got ${limits.seed}`);
+    const rng = limits.seed === undefined ? this.rng : new Rng(limits.seed);
+    if (algorithm === 'classic') return this.classicMove(pos, entry, onProgress, rng);
     const level = limits.level === undefined ? null : (entry.level ?? levelBudget)(limits.level, algorithm);
     const budget: Limits = {
       timeMs: limits.timeMs ?? level?.timeMs,
@@ -319,7 +322,7 @@ export class Bot {
       const final = progress(true);
       // The alpha-beta candidates start with the search's own move (AlphaBetaResult.rootMoves), so temperature 0
       // plays it; above 0 the pick draws among candidates scored by the last completed iteration.
-      const picked = pinned === null ? pickCandidate(final.candidates, temperature, this.rng) : undefined;
+      const picked = pinned === null ? pickCandidate(final.candidates, temperature, rng) : undefined;
       if (picked !== undefined && picked.move !== final.move) {
         final.move = picked.move;
         final.winRate = picked.winRate;
@@ -384,11 +387,11 @@ export class Bot {
   }
 
   /** The classic baseline's move, as a final answer (it has no budget and no candidates). */
-  private classicMove(pos: Position, entry: GameEntry, onProgress: ((p: Progress) => void) | undefined): Progress {
+  private classicMove(pos: Position, entry: GameEntry, onProgress: ((p: Progress) => void) | undefined, rng: Rng): Progress {
     if (entry.classic === undefined) throw new Error(`${pos.game} has no classic bot`);
     this.classic ??= entry.classic();
     const t0 = now();
-    const move = pos.isTerminal() ? null : this.classic.choose(pos, this.rng);
+    const move = pos.isTerminal() ? null : this.classic.choose(pos, rng);
     const answer: Progress = {
       algorithm: 'classic',
       move,

@@ -52,6 +52,11 @@ export interface ThinkLimits {
   depth?: number;
   /** Which search; default the game's. */
   algorithm?: Algorithm;
+  /**
+   * Seed of this move's randomness (a level's pick among candidates, the classic bot's choice): the same seed gives
+   * the same move on any thread or machine. Without it the bot's own generator goes on from its last move.
+   */
+  seed?: number;
 }
 
 /** What a review spends on each position (at least one field); the first limit reached ends that position's analysis. */
