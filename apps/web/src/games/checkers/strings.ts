@@ -26,6 +26,7 @@ export const en = {
   finishedPlace: 'finished {place}.',
   hasLeft: 'left',
   leave: 'Leave the game',
+  leaveMove: 'leaves',
   confirmLeave: '{color} leaves the game? Their pieces stay as obstacles.',
   leaveOnOwnTurn: 'A player leaves on their own turn: wait for Qi’s move, then leave.',
 } as const;
@@ -57,6 +58,7 @@ export const zh: Record<keyof typeof en, string> = {
   finishedPlace: '第 {place} 名完成。',
   hasLeft: '已退出',
   leave: '退出对局',
+  leaveMove: '退出',
   confirmLeave: '{color}方确定退出？其棋子留在棋盘上作为障碍。',
   leaveOnOwnTurn: '只能在自己的回合退出：请等 Qi 走完再退出。',
 };
