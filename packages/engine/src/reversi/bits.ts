@@ -22,126 +22,101 @@ export function lowestBit(x: number): number {
 
 /**
  * Writes the legal-move bitboard of the player with discs (pl, ph) against (ol, oh) into out[at], out[at+1].
- * Edax's parallel-prefix fill, four steps per direction pair, with the carries between halves made explicit.
+ * Per direction, a chain of opponent discs can hold at most three squares in each half: the half the chains
+ * start in is filled first (three steps), then the other (three steps, fed by the first half's edge row), so
+ * only one carry crosses the halves. Eastward chains are found by an addition: adding the discs just east of
+ * the player's to the opponent's runs carries through each run onto the square past it.
  */
 export function mobility(pl: number, ph: number, ol: number, oh: number, out: Int32Array, at: number): void {
-  const el = ~(pl | ol);
-  const eh = ~(ph | oh);
   const ml = ol & INNER;
   const mh = oh & INNER;
-  let rl: number;
-  let rh: number;
-
-  // Horizontal (±1, ±2): the column mask makes cross-half carries land on masked squares, so each half is alone.
+  // +1 by carries, which stop at column H (not in ml, mh) so never cross rows or halves; the sums keep the
+  // opponent's discs not on a chain, which the final mask of empties removes.
+  let rl = ml + (ml & (pl << 1));
+  let rh = mh + (mh & (ph << 1));
+  // −1 by a parallel-prefix fill, each half alone (the column mask stops every chain at the row's end).
   {
-    let fl = ml & (pl << 1);
-    let fh = mh & (ph << 1);
-    fl |= ml & (fl << 1);
-    fh |= mh & (fh << 1);
-    const pll = ml & (ml << 1);
-    const plh = mh & (mh << 1);
-    fl |= pll & (fl << 2);
-    fh |= plh & (fh << 2);
-    fl |= pll & (fl << 2);
-    fh |= plh & (fh << 2);
-    rl = fl << 1;
-    rh = fh << 1;
-    let gl = ml & (pl >>> 1);
-    let gh = mh & (ph >>> 1);
-    gl |= ml & (gl >>> 1);
-    gh |= mh & (gh >>> 1);
+    let fl = ml & (pl >>> 1);
+    let fh = mh & (ph >>> 1);
+    fl |= ml & (fl >>> 1);
+    fh |= mh & (fh >>> 1);
     const prl = ml & (ml >>> 1);
     const prh = mh & (mh >>> 1);
-    gl |= prl & (gl >>> 2);
-    gh |= prh & (gh >>> 2);
-    gl |= prl & (gl >>> 2);
-    gh |= prh & (gh >>> 2);
-    rl |= gl >>> 1;
-    rh |= gh >>> 1;
+    fl |= prl & (fl >>> 2);
+    fh |= prh & (fh >>> 2);
+    fl |= prl & (fl >>> 2);
+    fh |= prh & (fh >>> 2);
+    rl |= fl >>> 1;
+    rh |= fh >>> 1;
   }
-  // Vertical (±8, ±16): full opponent mask, carries between rows 4 and 5.
+  // +8: chains start in the low half and carry on into the high half.
   {
-    let fl = ol & (pl << 8);
-    let fh = oh & ((ph << 8) | (pl >>> 24));
-    fh |= oh & ((fh << 8) | (fl >>> 24));
-    fl |= ol & (fl << 8);
-    const pll = ol & (ol << 8);
-    const plh = oh & ((oh << 8) | (ol >>> 24));
-    fh |= plh & ((fh << 16) | (fl >>> 16));
-    fl |= pll & (fl << 16);
-    fh |= plh & ((fh << 16) | (fl >>> 16));
-    fl |= pll & (fl << 16);
-    rl |= fl << 8;
-    rh |= (fh << 8) | (fl >>> 24);
-    let gl = ol & ((pl >>> 8) | (ph << 24));
-    let gh = oh & (ph >>> 8);
-    gl |= ol & ((gl >>> 8) | (gh << 24));
-    gh |= oh & (gh >>> 8);
-    const prl = ol & ((ol >>> 8) | (oh << 24));
-    const prh = oh & (oh >>> 8);
-    gl |= prl & ((gl >>> 16) | (gh << 16));
-    gh |= prh & (gh >>> 16);
-    gl |= prl & ((gl >>> 16) | (gh << 16));
-    gh |= prh & (gh >>> 16);
-    rl |= (gl >>> 8) | (gh << 24);
-    rh |= gh >>> 8;
+    let f = ol & (pl << 8);
+    f |= ol & (f << 8);
+    f |= ol & (f << 8);
+    let g = oh & ((ph << 8) | ((f | pl) >>> 24));
+    g |= oh & (g << 8);
+    g |= oh & (g << 8);
+    rl |= f << 8;
+    rh |= (g << 8) | (f >>> 24);
   }
-  // Diagonal (±9, ±18).
+  // +9: chains start in the low half and carry on into the high half.
   {
-    let fl = ml & (pl << 9);
-    let fh = mh & ((ph << 9) | (pl >>> 23));
-    fh |= mh & ((fh << 9) | (fl >>> 23));
-    fl |= ml & (fl << 9);
-    const pll = ml & (ml << 9);
-    const plh = mh & ((mh << 9) | (ml >>> 23));
-    fh |= plh & ((fh << 18) | (fl >>> 14));
-    fl |= pll & (fl << 18);
-    fh |= plh & ((fh << 18) | (fl >>> 14));
-    fl |= pll & (fl << 18);
-    rl |= fl << 9;
-    rh |= (fh << 9) | (fl >>> 23);
-    let gl = ml & ((pl >>> 9) | (ph << 23));
-    let gh = mh & (ph >>> 9);
-    gl |= ml & ((gl >>> 9) | (gh << 23));
-    gh |= mh & (gh >>> 9);
-    const prl = ml & ((ml >>> 9) | (mh << 23));
-    const prh = mh & (mh >>> 9);
-    gl |= prl & ((gl >>> 18) | (gh << 14));
-    gh |= prh & (gh >>> 18);
-    gl |= prl & ((gl >>> 18) | (gh << 14));
-    gh |= prh & (gh >>> 18);
-    rl |= (gl >>> 9) | (gh << 23);
-    rh |= gh >>> 9;
+    let f = ml & (pl << 9);
+    f |= ml & (f << 9);
+    f |= ml & (f << 9);
+    let g = mh & ((ph << 9) | ((f | pl) >>> 23));
+    g |= mh & (g << 9);
+    g |= mh & (g << 9);
+    rl |= f << 9;
+    rh |= (g << 9) | (f >>> 23);
   }
-  // Anti-diagonal (±7, ±14).
+  // +7: chains start in the low half and carry on into the high half.
   {
-    let fl = ml & (pl << 7);
-    let fh = mh & ((ph << 7) | (pl >>> 25));
-    fh |= mh & ((fh << 7) | (fl >>> 25));
-    fl |= ml & (fl << 7);
-    const pll = ml & (ml << 7);
-    const plh = mh & ((mh << 7) | (ml >>> 25));
-    fh |= plh & ((fh << 14) | (fl >>> 18));
-    fl |= pll & (fl << 14);
-    fh |= plh & ((fh << 14) | (fl >>> 18));
-    fl |= pll & (fl << 14);
-    rl |= fl << 7;
-    rh |= (fh << 7) | (fl >>> 25);
-    let gl = ml & ((pl >>> 7) | (ph << 25));
-    let gh = mh & (ph >>> 7);
-    gl |= ml & ((gl >>> 7) | (gh << 25));
-    gh |= mh & (gh >>> 7);
-    const prl = ml & ((ml >>> 7) | (mh << 25));
-    const prh = mh & (mh >>> 7);
-    gl |= prl & ((gl >>> 14) | (gh << 18));
-    gh |= prh & (gh >>> 14);
-    gl |= prl & ((gl >>> 14) | (gh << 18));
-    gh |= prh & (gh >>> 14);
-    rl |= (gl >>> 7) | (gh << 25);
-    rh |= gh >>> 7;
+    let f = ml & (pl << 7);
+    f |= ml & (f << 7);
+    f |= ml & (f << 7);
+    let g = mh & ((ph << 7) | ((f | pl) >>> 25));
+    g |= mh & (g << 7);
+    g |= mh & (g << 7);
+    rl |= f << 7;
+    rh |= (g << 7) | (f >>> 25);
   }
-  out[at] = rl & el;
-  out[at + 1] = rh & eh;
+  // −8: chains start in the high half and carry on into the low half.
+  {
+    let f = oh & (ph >>> 8);
+    f |= oh & (f >>> 8);
+    f |= oh & (f >>> 8);
+    let g = ol & ((pl >>> 8) | ((f | ph) << 24));
+    g |= ol & (g >>> 8);
+    g |= ol & (g >>> 8);
+    rh |= f >>> 8;
+    rl |= (g >>> 8) | (f << 24);
+  }
+  // −9: chains start in the high half and carry on into the low half.
+  {
+    let f = mh & (ph >>> 9);
+    f |= mh & (f >>> 9);
+    f |= mh & (f >>> 9);
+    let g = ml & ((pl >>> 9) | ((f | ph) << 23));
+    g |= ml & (g >>> 9);
+    g |= ml & (g >>> 9);
+    rh |= f >>> 9;
+    rl |= (g >>> 9) | (f << 23);
+  }
+  // −7: chains start in the high half and carry on into the low half.
+  {
+    let f = mh & (ph >>> 7);
+    f |= mh & (f >>> 7);
+    f |= mh & (f >>> 7);
+    let g = ml & ((pl >>> 7) | ((f | ph) << 25));
+    g |= ml & (g >>> 7);
+    g |= ml & (g >>> 7);
+    rh |= f >>> 7;
+    rl |= (g >>> 7) | (f << 25);
+  }
+  out[at] = rl & ~(pl | ol);
+  out[at + 1] = rh & ~(ph | oh);
 }
 
 /** Bit of square s in the low half (0 when s is in the high half), and vice versa; sized 65 so index 64 reads 0. */
@@ -153,32 +128,45 @@ for (let s = 0; s < 64; s++) {
   else BIT_HI[s] = 1 << (s - 32);
 }
 
-/** RAYS[s*64 + d*8 + k]: the k-th square from s in direction d, 64 past the board edge (a square with no bits). */
-const RAYS = new Uint8Array(64 * 64).fill(64);
-/** The eight neighbours of each square, as (lo, hi) masks: only a direction starting on an opponent disc can flip. */
-const NEIGHBOURS = new Int32Array(128);
-/** DIRECTION[delta + 9]: the direction number of a step from a square to its neighbour square + delta. */
-const DIRECTION = new Int8Array(19);
+/**
+ * RAY[16*s + 2*d], RAY[16*s + 2*d + 1]: the squares from s to the board edge in direction d (s excluded), as
+ * (lo, hi). Directions 0–3 (+1, +7, +8, +9) run towards higher squares, 4–7 (−1, −7, −8, −9) towards lower ones.
+ */
+const RAY = new Int32Array(64 * 16);
 {
-  const dr = [-1, -1, -1, 0, 0, 1, 1, 1];
-  const dc = [-1, 0, 1, -1, 1, -1, 0, 1];
-  for (let d = 0; d < 8; d++) DIRECTION[dr[d] * 8 + dc[d] + 9] = d;
+  const dr = [0, 1, 1, 1, 0, -1, -1, -1];
+  const dc = [1, -1, 0, 1, -1, 1, 0, -1];
   for (let s = 0; s < 64; s++) {
     for (let d = 0; d < 8; d++) {
       let r = (s >> 3) + dr[d];
       let c = (s & 7) + dc[d];
-      let k = 0;
       while (r >= 0 && r < 8 && c >= 0 && c < 8) {
-        RAYS[s * 64 + d * 8 + k++] = r * 8 + c;
+        RAY[16 * s + 2 * d] |= BIT_LO[r * 8 + c];
+        RAY[16 * s + 2 * d + 1] |= BIT_HI[r * 8 + c];
         r += dr[d];
         c += dc[d];
       }
-      // A direction with a single square cannot flip: its neighbour is not listed.
-      if (k >= 2) {
-        const n = RAYS[s * 64 + d * 8];
-        NEIGHBOURS[2 * s] |= BIT_LO[n];
-        NEIGHBOURS[2 * s + 1] |= BIT_HI[n];
-      }
+    }
+  }
+}
+/** RAY_OF[delta + 9]: the offset in RAY of the direction of a step to the neighbour square + delta. */
+const RAY_OF = new Int8Array(19);
+/** The neighbours of each square from which a ray of at least two squares starts, as (lo, hi): only those can flip. */
+const NEIGHBOURS = new Int32Array(128);
+{
+  const delta = [1, 7, 8, 9, -1, -7, -8, -9];
+  const dr = [0, 1, 1, 1, 0, -1, -1, -1];
+  const dc = [1, -1, 0, 1, -1, 1, 0, -1];
+  for (let d = 0; d < 8; d++) RAY_OF[delta[d] + 9] = 2 * d;
+  for (let s = 0; s < 64; s++) {
+    for (let d = 0; d < 8; d++) {
+      const r = (s >> 3) + dr[d];
+      const c = (s & 7) + dc[d];
+      const r2 = r + dr[d];
+      const c2 = c + dc[d];
+      if (r2 < 0 || r2 > 7 || c2 < 0 || c2 > 7) continue;
+      NEIGHBOURS[2 * s] |= BIT_LO[r * 8 + c];
+      NEIGHBOURS[2 * s + 1] |= BIT_HI[r * 8 + c];
     }
   }
 }
@@ -186,64 +174,66 @@ const DIRECTION = new Int8Array(19);
 /**
  * Writes into out[at], out[at+1] the discs that a disc of the player (pl, ph) placed on empty square `sq`
  * would flip against (ol, oh); both words are 0 when the move flips nothing (so it is not legal).
- * Only rays whose first square holds an opponent disc are walked.
+ * Only directions whose first square is the opponent's are looked at, each in constant time without branches:
+ * the first square of the ray that is not the opponent's (lowest bit going up, highest going down, found in
+ * the nearer half when that half has one) outflanks when it is the player's, and the ray's squares before it flip.
  */
 export function flips(sq: number, pl: number, ph: number, ol: number, oh: number, out: Int32Array, at: number): void {
   let fl = 0;
   let fh = 0;
   let al = NEIGHBOURS[2 * sq] & ol;
   let ah = NEIGHBOURS[2 * sq + 1] & oh;
+  const nl = ~ol;
+  const nh = ~oh;
   while ((al | ah) !== 0) {
     let n: number;
     if (al !== 0) {
-      n = lowestBit(al);
+      n = 31 - Math.clz32(al & -al);
       al &= al - 1;
     } else {
-      n = 32 + lowestBit(ah);
+      n = 63 - Math.clz32(ah & -ah);
       ah &= ah - 1;
     }
-    let k = sq * 64 + DIRECTION[n - sq + 9] * 8 + 1;
-    let rl = BIT_LO[n];
-    let rh = BIT_HI[n];
-    let s = RAYS[k];
-    while (((ol & BIT_LO[s]) | (oh & BIT_HI[s])) !== 0) {
-      rl |= BIT_LO[s];
-      rh |= BIT_HI[s];
-      s = RAYS[++k];
-    }
-    if (((pl & BIT_LO[s]) | (ph & BIT_HI[s])) !== 0) {
-      fl |= rl;
-      fh |= rh;
+    const d = RAY_OF[n - sq + 9] + (sq << 4);
+    const ml = RAY[d];
+    const mh = RAY[d + 1];
+    if (n > sq) {
+      // Up: the lowest non-opponent square of the ray, in the low half if any is there.
+      const xl = nl & ml;
+      const xh = nh & mh;
+      const zl = (xl | -xl) >> 31;
+      const bl = xl & -xl;
+      const bh = xh & -xh & ~zl;
+      const o = (bl & pl) | (bh & ph);
+      const m = (o | -o) >> 31;
+      fl |= (bl - 1) & ml & m;
+      fh |= (bh - 1) & mh & ~zl & m;
+    } else {
+      // Down: the highest non-opponent square of the ray, in the high half if any is there.
+      const xl = nl & ml;
+      const xh = nh & mh;
+      const zh = (xh | -xh) >> 31;
+      const bh = (TOP >>> Math.clz32(xh)) & xh;
+      const bl = (TOP >>> Math.clz32(xl)) & xl & ~zh;
+      const o = (bl & pl) | (bh & ph);
+      const m = (o | -o) >> 31;
+      fh |= (-(bh << 1) | ~zh) & mh & m;
+      fl |= -(bl << 1) & ml & m;
     }
   }
   out[at] = fl;
   out[at + 1] = fh;
 }
 
+/** The top bit of a 32-bit word: shifted right by a count of leading zeros, it isolates the highest set bit. */
+const TOP = 0x80000000 | 0;
+
+const countScratch = new Int32Array(2);
+
 /** How many discs a disc of the player placed on empty square `sq` would flip (0: not a legal move). */
 export function flipCount(sq: number, pl: number, ph: number, ol: number, oh: number): number {
-  let count = 0;
-  let al = NEIGHBOURS[2 * sq] & ol;
-  let ah = NEIGHBOURS[2 * sq + 1] & oh;
-  while ((al | ah) !== 0) {
-    let n: number;
-    if (al !== 0) {
-      n = lowestBit(al);
-      al &= al - 1;
-    } else {
-      n = 32 + lowestBit(ah);
-      ah &= ah - 1;
-    }
-    let k = sq * 64 + DIRECTION[n - sq + 9] * 8 + 1;
-    let run = 1;
-    let s = RAYS[k];
-    while (((ol & BIT_LO[s]) | (oh & BIT_HI[s])) !== 0) {
-      run++;
-      s = RAYS[++k];
-    }
-    if (((pl & BIT_LO[s]) | (ph & BIT_HI[s])) !== 0) count += run;
-  }
-  return count;
+  flips(sq, pl, ph, ol, oh, countScratch, 0);
+  return popcount(countScratch[0]) + popcount(countScratch[1]);
 }
 
 /** LINES[8*s ..]: the row, column, diagonal and anti-diagonal through square s, each as (lo, hi). */
