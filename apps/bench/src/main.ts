@@ -22,6 +22,7 @@ commands:
   regression   fixed positions with known answers; exit 1 on a regression against baselines/regression.json
   profile      micro-benchmarks (ops/s ± error) compared with baselines/profile.json
   signature    node counts of the fixed searches; exit 1 when they differ from baselines/signature.json
+  depth        level 10's completed search depth at --time-ms per seeded position (--game G --positions N --seed S)
   targets      the speed targets of the engine issues, measured and judged [--game G] [--filter TEXT] [--quick]
   train-reversi  fits Reversi's pattern evaluation to labelled self-play positions → ai-worker data/reversi-weights.bin
 
@@ -82,6 +83,8 @@ export async function runBench(argv: readonly string[], io: CommandIo = processI
         return await signatureCommand(rest, io);
       case 'targets':
         return await targetsCommand(rest, io);
+      case 'depth':
+        return await (await import('./commands/depth.js')).depthCommand(rest, io);
       case 'train-reversi':
         return await trainReversiCommand(rest, io);
       case undefined:

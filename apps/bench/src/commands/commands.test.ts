@@ -190,6 +190,30 @@ rl.on('line', (raw) => {
     expect(text).toMatch(/cases: \d+ faster, \d+ slower/);
   });
 
+  it('depth: level 10 on seeded Reversi positions, one line each and the means (a node budget, so no clock)', async () => {
+    const c = capture();
+    const code = await runBench(['depth', '--game', 'reversi', '--nodes', '3000', '--positions', '3', '--seed', '1'], c.io);
+    expect(code).toBe(0);
+    const text = c.out.join('\n');
+    console.log(text);
+    expect(text).toMatch(/reversi level 10, 3000 nodes a position, seed 1/);
+    const rows = c.out.filter((l) => /^ +\d+ +\d+ +\d+ +\d+ /.test(l));
+    expect(rows).toHaveLength(3);
+    for (const row of rows) {
+      const [, plies, depth, nodes] = row.trim().split(/ +/).map(Number);
+      expect(plies).toBeGreaterThanOrEqual(8);
+      expect(plies).toBeLessThanOrEqual(38);
+      expect(depth).toBeGreaterThanOrEqual(1);
+      expect(nodes).toBeGreaterThanOrEqual(3000);
+    }
+    expect(text).toMatch(/mean depth \d+\.\d\d, mean nodes \d+/);
+    // The same seed gives the same positions, so the same node-budget searches.
+    const again = capture();
+    await runBench(['depth', '--nodes', '3000', '--positions', '3', '--seed', '1'], again.io);
+    expect(again.out.filter((l) => /^ +\d+ /.test(l)).map((l) => l.slice(0, 33))).toEqual(rows.map((l) => l.slice(0, 33)));
+    expect(await runBench(['depth', '--positions', '0'], capture().io)).toBe(2);
+  });
+
   it('signature: the fixed searches keep the node counts of baselines/signature.json', async () => {
     const c = capture();
     const code = await runBench(['signature'], c.io);

@@ -1,6 +1,6 @@
-import { mobility, popcount, stableDiscs, type Position, type ReversiPosition } from '@qi/engine';
+import { flips, mobility, popcount, stableDiscs, type Position, type ReversiPosition } from '@qi/engine';
 import type { Evaluator } from '../../alphabeta/types.js';
-import { FEATURES, LAYOUT, featureIndices, stageOf } from './patterns.js';
+import { LAYOUT, MOBILITY_SIZE, PatternIndices, stageOf } from './patterns.js';
 import { reversiWeights } from './weights.js';
 
 /** Evaluation units per disc: a finished game scores its disc differential in these units (see reversiTerminal). */
@@ -108,18 +108,38 @@ export function reversiEvaluate(r: ReversiPosition): number {
   return v > EVAL_CAP ? EVAL_CAP : v < -EVAL_CAP ? -EVAL_CAP : Math.round(v);
 }
 
-const features = new Int32Array(FEATURES);
+const indices = new PatternIndices();
+const INSTANCES = LAYOUT.instances;
+const MOBILITY_OWN = LAYOUT.extraOffset;
+const MOBILITY_OPP = LAYOUT.extraOffset + MOBILITY_SIZE;
+const PARITY = LAYOUT.extraOffset + 2 * MOBILITY_SIZE;
 
 /**
  * The trained pattern evaluation for the side to move, in 1/100 disc: the sum of its stage's weights over the
  * pattern instances, both sides' mobility and the parity (see patterns.ts), within the same ±bound as reversiEvaluate.
+ * The instances' indices are those of featureIndices, kept up to date from the board evaluated before (PatternIndices).
  */
 export function reversiPatternEvaluate(r: ReversiPosition, w: Int16Array): number {
   r.bitboards(bits);
-  const empties = featureIndices(bits[0], bits[1], bits[2], bits[3], features, 0);
+  const pl = bits[0];
+  const ph = bits[1];
+  const ol = bits[2];
+  const oh = bits[3];
+  const blackToMove = r.currentPlayer() === 0;
+  if (blackToMove) indices.update(pl, ph, ol, oh);
+  else indices.update(ol, oh, pl, ph);
+  const view = blackToMove ? indices.black : indices.white;
+  const empties = 64 - popcount(pl | ol) - popcount(ph | oh);
   const base = stageOf(empties) * LAYOUT.stageSize;
   let v = 0;
-  for (let k = 0; k < FEATURES; k++) v += w[base + features[k]];
+  for (let k = 0; k < INSTANCES; k++) v += w[base + view[k]];
+  mobility(pl, ph, ol, oh, moves, 0);
+  const my = popcount(moves[0]) + popcount(moves[1]);
+  mobility(ol, oh, pl, ph, moves, 0);
+  const op = popcount(moves[0]) + popcount(moves[1]);
+  v += w[base + MOBILITY_OWN + (my < MOBILITY_SIZE ? my : MOBILITY_SIZE - 1)];
+  v += w[base + MOBILITY_OPP + (op < MOBILITY_SIZE ? op : MOBILITY_SIZE - 1)];
+  v += w[base + PARITY + (empties & 1)];
   return v > EVAL_CAP ? EVAL_CAP : v < -EVAL_CAP ? -EVAL_CAP : v;
 }
 
@@ -130,43 +150,52 @@ export function reversiTerminal(r: ReversiPosition, player: number): number {
 }
 
 const scratch = new Int32Array(4);
+const flipped = new Int32Array(2);
+
+/** Per square: +100 on a corner, else the penalty of an X (60) or C (25) square while its corner is empty. */
+const SQ_BONUS = new Int32Array(64);
+/** Per square: the corner an X or C square gives away, or -1. */
+const SQ_CORNER = new Int8Array(64).fill(-1);
+for (let k = 0; k < 4; k++) {
+  SQ_BONUS[CORNER_SQ[k]] = 100;
+  SQ_CORNER[X_SQ[k]] = CORNER_SQ[k];
+  SQ_BONUS[X_SQ[k]] = -60;
+  for (const c of C_SQ[k]) {
+    SQ_CORNER[c] = CORNER_SQ[k];
+    SQ_BONUS[c] = -25;
+  }
+}
 
 /**
  * Move ordering: corners first, X and C squares next to an empty corner last, and otherwise the moves that leave
- * the opponent the fewest replies (its mobility after the move, corner replies counted twice).
+ * the opponent the fewest replies (its mobility after the move, corner replies counted twice). The position after
+ * each move is made from its flips on the bitboards, not played: a play also updates the hash and the undo stack,
+ * which an ordering does not need, and it runs at every interior node for every move.
  */
 function orderReversi(pos: Position, list: Int32Array, n: number, scores: Float64Array): void {
   const r = pos as ReversiPosition;
+  r.bitboards(scratch);
+  const pl = scratch[0];
+  const ph = scratch[1];
+  const ol = scratch[2];
+  const oh = scratch[3];
   for (let i = 0; i < n; i++) {
     const m = list[i];
     if (m < 0) {
       scores[i] = 0;
       continue;
     }
-    let s = 0;
-    const k = cornerIndex(m);
-    if (k >= 0) s += 100;
-    else {
-      const near = nextToCorner(m);
-      if (near >= 0 && r.colourAt(CORNER_SQ[near]) === -1) s -= X_SQ[near] === m ? 60 : 25;
-    }
-    r.play(m);
-    r.bitboards(scratch);
-    mobility(scratch[0], scratch[1], scratch[2], scratch[3], moves, 0);
+    const corner = SQ_CORNER[m];
+    // A corner's bonus always counts; an X or C square's penalty only while its corner is empty.
+    const s = corner < 0 || !squareOf(pl | ol, ph | oh, corner) ? SQ_BONUS[m] : 0;
+    flips(m, pl, ph, ol, oh, flipped, 0);
+    const fl = flipped[0];
+    const fh = flipped[1];
+    // The opponent to move after m: its discs lose the flips, the mover's gain them and m.
+    mobility(ol ^ fl, oh ^ fh, pl | fl | (m < 32 ? 1 << m : 0), ph | fh | (m >= 32 ? 1 << (m - 32) : 0), moves, 0);
     const replies = popcount(moves[0]) + popcount(moves[1]) + popcount(moves[0] & CORNERS_LO) + popcount(moves[1] & CORNERS_HI);
-    r.undo();
     scores[i] = s - replies;
   }
-}
-
-function cornerIndex(sq: number): number {
-  return sq === 0 ? 0 : sq === 7 ? 1 : sq === 56 ? 2 : sq === 63 ? 3 : -1;
-}
-
-/** The corner an X or C square belongs to, or -1. */
-function nextToCorner(sq: number): number {
-  for (let k = 0; k < 4; k++) if (X_SQ[k] === sq || C_SQ[k][0] === sq || C_SQ[k][1] === sq) return k;
-  return -1;
 }
 
 /**

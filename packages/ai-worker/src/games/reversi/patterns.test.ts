@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_MOVES, ReversiPosition, Rng } from '@qi/engine';
-import { FEATURES, LAYOUT, PATTERN_TYPES, STAGES, SYMMETRIES, featureIndices, featureIndicesReference, stageOf } from './patterns.js';
+import { FEATURES, LAYOUT, PATTERN_TYPES, PatternIndices, STAGES, SYMMETRIES, featureIndices, featureIndicesReference, stageOf } from './patterns.js';
 import { decodeWeights, encodeWeights, loadReversiWeightsSync, reversiWeights, setReversiWeights } from './weights.js';
 import { REVERSI_WON, reversiKnowledge, reversiPatternEvaluate } from './eval.js';
 
@@ -63,6 +63,38 @@ describe('Reversi patterns', () => {
       const my = moves[0] < 0 ? 0 : legal;
       expect(out[LAYOUT.instances]).toBe(LAYOUT.extraOffset + Math.min(my, 31));
       expect(out[LAYOUT.instances + 2]).toBe(LAYOUT.extraOffset + 64 + (pos.empties() & 1));
+    }
+  });
+
+  it('keeps the indices of both sides to move up to date from board to board as featureIndices computes them', () => {
+    const rng = new Rng(5);
+    const inc = new PatternIndices();
+    const out = new Int32Array(FEATURES);
+    const bits = new Int32Array(4);
+    const moves = new Int32Array(MAX_MOVES);
+    const check = (pos: ReversiPosition): void => {
+      pos.bitboards(bits);
+      const black = pos.currentPlayer() === 0;
+      if (black) inc.update(bits[0], bits[1], bits[2], bits[3]);
+      else inc.update(bits[2], bits[3], bits[0], bits[1]);
+      featureIndices(bits[0], bits[1], bits[2], bits[3], out, 0);
+      expect([...(black ? inc.black : inc.white)]).toEqual([...out.subarray(0, LAYOUT.instances)]);
+      featureIndices(bits[2], bits[3], bits[0], bits[1], out, 0);
+      expect([...(black ? inc.white : inc.black)]).toEqual([...out.subarray(0, LAYOUT.instances)]);
+    };
+    for (let game = 0; game < 20; game++) {
+      // A search's walk (a move, taken back, another), then a jump to an unrelated board.
+      const pos = randomPosition(rng, rng.int(50));
+      check(pos);
+      for (let step = 0; step < 40 && !pos.isTerminal(); step++) {
+        const n = pos.legalMoves(moves);
+        pos.play(moves[rng.int(n)]);
+        check(pos);
+        if (rng.int(3) === 0) {
+          pos.undo();
+          check(pos);
+        }
+      }
     }
   });
 

@@ -365,3 +365,95 @@ export function featureIndicesReference(board: readonly number[], toMove: number
   }
   return out;
 }
+
+/**
+ * Per square, the pattern instances it belongs to: entries SQ_START[s] … SQ_START[s + 1] − 1 of SQ_INST (the
+ * instance) and SQ_POW (3^the square's digit place in it), so a square's change updates the indices it is in.
+ */
+const SQ_START = new Int32Array(65);
+const SQ_INST: Int32Array = new Int32Array(LAYOUT.squares.length);
+const SQ_POW: Int32Array = new Int32Array(LAYOUT.squares.length);
+{
+  const lists: [number, number][][] = Array.from({ length: 64 }, () => []);
+  for (let k = 0; k < LAYOUT.instances; k++) {
+    const n = LAYOUT.instLength[k];
+    for (let j = 0; j < n; j++) lists[LAYOUT.squares[LAYOUT.instStart[k] + j]].push([k, POW3[n - 1 - j]]);
+  }
+  let e = 0;
+  for (let s = 0; s < 64; s++) {
+    SQ_START[s] = e;
+    for (const [k, p] of lists[s]) {
+      SQ_INST[e] = k;
+      SQ_POW[e] = p;
+      e++;
+    }
+  }
+  SQ_START[64] = e;
+}
+
+/** A square's base-3 digit for black to move (0 empty, 1 black, 2 white) → the same square's digit for white to move. */
+const SWAP_DIGIT = Int32Array.of(0, 2, 1);
+
+/**
+ * The pattern instances' indices (as featureIndices writes them) of the last board it was given, for black to
+ * move and for white to move, kept up to date from one board to the next by the squares that changed. Boards a
+ * search evaluates one after the other differ in a few squares (a move and its flips, taken back, another one
+ * played), so this costs a fraction of reading every pattern again; any two boards give the right indices.
+ */
+export class PatternIndices {
+  /** Stage-local weight index per instance with black to move (its discs the digit 1). */
+  readonly black: Int32Array = Int32Array.from(INST_BASE);
+  /** The same with white to move. */
+  readonly white: Int32Array = Int32Array.from(INST_BASE);
+  private bl = 0;
+  private bh = 0;
+  private wl = 0;
+  private wh = 0;
+
+  /** Brings the indices to the board with black discs (bl, bh) and white discs (wl, wh). */
+  update(bl: number, bh: number, wl: number, wh: number): void {
+    const ol = this.bl;
+    const oh = this.bh;
+    const pl = this.wl;
+    const ph = this.wh;
+    let lo = (ol ^ bl) | (pl ^ wl);
+    let hi = (oh ^ bh) | (ph ^ wh);
+    if ((lo | hi) === 0) return;
+    const black = this.black;
+    const white = this.white;
+    while (lo !== 0) {
+      const bit = lo & -lo;
+      lo ^= bit;
+      const s = 31 - Math.clz32(bit);
+      const from = (ol & bit) !== 0 ? 1 : (pl & bit) !== 0 ? 2 : 0;
+      const to = (bl & bit) !== 0 ? 1 : (wl & bit) !== 0 ? 2 : 0;
+      const db = to - from;
+      const dw = SWAP_DIGIT[to] - SWAP_DIGIT[from];
+      for (let e = SQ_START[s], end = SQ_START[s + 1]; e < end; e++) {
+        const k = SQ_INST[e];
+        const p = SQ_POW[e];
+        black[k] += db * p;
+        white[k] += dw * p;
+      }
+    }
+    while (hi !== 0) {
+      const bit = hi & -hi;
+      hi ^= bit;
+      const s = 63 - Math.clz32(bit);
+      const from = (oh & bit) !== 0 ? 1 : (ph & bit) !== 0 ? 2 : 0;
+      const to = (bh & bit) !== 0 ? 1 : (wh & bit) !== 0 ? 2 : 0;
+      const db = to - from;
+      const dw = SWAP_DIGIT[to] - SWAP_DIGIT[from];
+      for (let e = SQ_START[s], end = SQ_START[s + 1]; e < end; e++) {
+        const k = SQ_INST[e];
+        const p = SQ_POW[e];
+        black[k] += db * p;
+        white[k] += dw * p;
+      }
+    }
+    this.bl = bl;
+    this.bh = bh;
+    this.wl = wl;
+    this.wh = wh;
+  }
+}
