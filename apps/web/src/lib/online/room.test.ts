@@ -5,6 +5,7 @@ import { Connection } from './connection.js';
 import { fakeSockets, type FakeSocket } from './fake-server.js';
 import { OnlineRoom, moveText, remainingAt } from './room.js';
 import { readTokens } from './tokens.js';
+import { reviewRecord } from './review.js';
 
 function memoryStorage() {
   const m = new Map<string, string>();
@@ -204,6 +205,21 @@ describe('OnlineRoom: actions', () => {
     expect(room.view.status).toBe('over');
     expect(room.view.session!.view.over).toBe(true);
     expect(room.view.session!.view.ending).toEqual({ kind: 'resign', player: 0 });
+  });
+});
+
+describe('OnlineRoom: review', () => {
+  it('a finished Go game opened for review (as from the lobby) carries the server’s count and dead stones', () => {
+    const { room, s } = setup();
+    s.push({
+      t: 'snapshot',
+      snapshot: snapshot({ moves: ['E5', 'pass', 'pass'], status: 'over', result: { returns: [-1, 1], reason: 'rules', code: 'W+7.5', dead: ['E5'] } }),
+    });
+    expect(room.view.session!.view.over).toBe(true);
+    const rec = reviewRecord(room.view);
+    // Counted with the server's dead stone: White by komi, not "game over, count the stones".
+    expect(rec.ui.result(rec.session)).toEqual({ key: 'resultWhitePoints', params: { n: '7.5' } });
+    expect(rec.ui.saveExtra?.(rec.session)).toEqual({ dead: [rec.session.position().parseMove('E5')], counted: true });
   });
 });
 
