@@ -154,8 +154,8 @@ async function seatAndWatch(room: string, how: { bea: 'link' | 'code' | 'lobby';
   await until('“2 watching” on Ann’s screen', async () => (await textOf(ann, '[data-testid="spectators"]')) === '2 watching', STEP_MS, () => textOf(ann, '[data-testid="spectators"]'));
 }
 
-/** Each finished room's last board (as Sue saw it) and moves, to compare the review with. */
-const finals = new Map<string, { board: string; moves: string[] }>();
+/** Each finished room's last board (as Sue saw it), moves and result line, to compare the review with. */
+const finals = new Map<string, { board: string; moves: string[]; result: string }>();
 /** Frames Sue (a spectator) received that carry a token: there must be none. */
 const sueTokenFrames: string[] = [];
 /** The Go room, reviewed at the end. */
@@ -249,7 +249,7 @@ async function beaLosesNetwork(room: string, shot: string, during: () => Promise
   expect(await bea.page.locator('[data-testid="your-turn"]').count()).toBe(0);
   await during();
   await see(ann, '[data-testid="seat-1"][data-presence="gone"]', 'Bea’s seat gone after the grace on Ann’s screen', CUT_MS);
-  expect(await textOf(ann, '[data-testid="presence-note"][data-seat="1"]')).toBe('Bea left');
+  expect(await textOf(ann, '[data-testid="presence-note"][data-seat="1"]')).toBe('Bea is offline (the seat is kept)');
   await ann.page.screenshot({ path: screenshotPath(`${shot}-cut-ann`) });
   await bea.page.screenshot({ path: screenshotPath(`${shot}-cut-bea`) });
   // Still cut: the banner stays (the back-off is refused by the proxy).
@@ -289,7 +289,7 @@ async function over(room: string, result: RegExp, shot: string): Promise<string>
   expect(texts[1]).toBe(texts[0]);
   expect(texts[2]).toBe(texts[0]);
   await settle(room, 'at the end');
-  finals.set(room, { board: await boardOf(sue), moves: [...observer.rooms.get(room)!.moves] });
+  finals.set(room, { board: await boardOf(sue), moves: [...observer.rooms.get(room)!.moves], result: texts[0] });
   await ann.page.screenshot({ path: screenshotPath(`${shot}-over-ann`) });
   await sue.page.screenshot({ path: screenshotPath(`${shot}-over-sue`) });
   // The spectator cannot act on the server either (not seated), and nothing changed.
@@ -557,6 +557,9 @@ describe('online play in Chromium against the real server', () => {
     await see(ann, 'main.play[data-game="go"] svg.board[data-cells="81"]', 'the Go game in the review');
     await until('the reviewed board to be the final one', async () => (await boardOf(ann)) === finals.get(goRoom)!.board, STEP_MS, () => boardOf(ann));
     expect(await ann.page.locator('[data-move-list] [data-move-id]').count()).toBe(finals.get(goRoom)!.moves.length);
+    // The server's count, not "Game over" and a Count button: the review opens counted.
+    await see(ann, 'main.play[data-game="go"] [data-result]', 'the review’s result line');
+    expect(await textOf(ann, '[data-result]')).toBe(finals.get(goRoom)!.result);
     await ann.page.screenshot({ path: screenshotPath('online-go-review') });
     lap('the Go game reviewed');
     for (const p of [ann, bea, sue]) expect(p.errors, `${p.name}'s page errors`).toEqual([]);
