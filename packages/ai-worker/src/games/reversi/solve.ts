@@ -44,6 +44,8 @@ const SHALLOW = 6;
 const HASHED = 8;
 /** Above this many empties: enhanced transposition cutoffs (children looked up before any is searched). */
 const ETC = 10;
+/** Words per transposition-table entry (see EndgameSolver.table). */
+const ENTRY = 6;
 /** Per empties level: room for the move list of one node. */
 const LIST = 40;
 const INF = 127;
@@ -189,14 +191,13 @@ function finalScore(pl: number, ph: number, ol: number, oh: number): number {
  */
 export class EndgameSolver {
   private readonly mask: number;
-  private readonly tPl: Int32Array;
-  private readonly tPh: Int32Array;
-  private readonly tOl: Int32Array;
-  private readonly tOh: Int32Array;
-  private readonly tLower: Int8Array;
-  private readonly tUpper: Int8Array;
-  private readonly tMove: Int8Array;
-  private readonly tEmpties: Int8Array;
+  /**
+   * The transposition table, ENTRY words per entry and two entries per bucket, so that a probe reads one or two
+   * cache lines: the board (pl, ph, ol, oh), then lower bound, upper bound, move and empties as the four bytes of
+   * one word, then the generation that stored it (an entry of another generation is free: clearing is a count).
+   */
+  private readonly table: Int32Array;
+  private generation = 1;
   private readonly moves = new Int8Array(65 * LIST);
   private readonly keys = new Int32Array(65 * LIST);
   private readonly flipLo = new Int32Array(65 * LIST);
@@ -241,16 +242,8 @@ export class EndgameSolver {
   constructor(options: SolverOptions = {}) {
     const bits = options.ttBits ?? 20;
     if (!Number.isInteger(bits) || bits < 4 || bits > 26) throw new RangeError(`ttBits must be a whole number in 4..26, got ${bits}`);
-    const size = 2 << bits;
     this.mask = (1 << bits) - 1;
-    this.tPl = new Int32Array(size);
-    this.tPh = new Int32Array(size);
-    this.tOl = new Int32Array(size);
-    this.tOh = new Int32Array(size);
-    this.tLower = new Int8Array(size);
-    this.tUpper = new Int8Array(size);
-    this.tMove = new Int8Array(size);
-    this.tEmpties = new Int8Array(size);
+    this.table = new Int32Array((2 << bits) * ENTRY);
   }
 
   /** Solves the position exactly: a best move, the exact score for the side to move, nodes searched (see SolveLimits). */
@@ -599,7 +592,8 @@ export class EndgameSolver {
   }
 
   private clear(): void {
-    this.tEmpties.fill(0);
+    // Every entry stored so far belongs to an older generation now; 0 is never one (a fresh table is all free).
+    this.generation = (this.generation + 1) | 0 || 1;
   }
 
   /**
@@ -715,15 +709,16 @@ export class EndgameSolver {
       let hashMove = -1;
       if (n >= HASHED) {
         slot = this.probe(pl, ph, ol, oh);
-        if (slot >= 0 && this.tEmpties[slot] !== 0) {
-          const lower = this.tLower[slot];
-          const upper = this.tUpper[slot];
+        if (slot >= 0) {
+          const bounds = this.table[slot + 4];
+          const lower = (bounds << 24) >> 24;
+          const upper = (bounds << 16) >> 24;
           if (lower >= beta) return lower;
           if (upper <= alpha) return upper;
           if (lower === upper) return lower;
           if (lower > alpha) alpha = lower;
           if (upper < beta) beta = upper;
-          hashMove = this.tMove[slot];
+          hashMove = (bounds << 8) >> 24;
         }
       }
       searchedAlpha = alpha;
@@ -735,8 +730,8 @@ export class EndgameSolver {
           const fl = this.flipLo[base + i];
           const fh = this.flipHi[base + i];
           const c = this.probe(ol ^ fl, oh ^ fh, pl | fl | BIT_LO[sq], ph | fh | BIT_HI[sq]);
-          if (c >= 0 && -this.tUpper[c] >= beta) {
-            const v = -this.tUpper[c];
+          if (c >= 0 && -((this.table[c + 4] << 16) >> 24) >= beta) {
+            const v = -((this.table[c + 4] << 16) >> 24);
             this.store(slot, pl, ph, ol, oh, n, alpha, beta, v, sq);
             return v;
           }
@@ -788,44 +783,47 @@ export class EndgameSolver {
     return best;
   }
 
-  /** Index of the entry holding this board, or of the entry to replace (its empties set to 0 when free). */
+  /** Index (in table) of the entry holding this board, else -2 - the index of its bucket's first entry. */
   private probe(pl: number, ph: number, ol: number, oh: number): number {
     let h = Math.imul(pl, 0x9e3779b1) ^ Math.imul(ph ^ (ph >>> 16), 0x85ebca77);
     h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) ^ Math.imul(ol, 0xc2b2ae3d) ^ Math.imul(oh ^ (oh >>> 13), 0x27d4eb2f);
     h ^= h >>> 13;
     h = Math.imul(h, 0x165667b1);
     h ^= h >>> 16;
-    const a = (h & this.mask) * 2;
-    const b = a + 1;
-    if (this.tEmpties[a] !== 0 && this.tPl[a] === pl && this.tPh[a] === ph && this.tOl[a] === ol && this.tOh[a] === oh) return a;
-    if (this.tEmpties[b] !== 0 && this.tPl[b] === pl && this.tPh[b] === ph && this.tOl[b] === ol && this.tOh[b] === oh) return b;
+    const t = this.table;
+    const g = this.generation;
+    const a = (h & this.mask) * (2 * ENTRY);
+    const b = a + ENTRY;
+    if (t[a] === pl && t[a + 1] === ph && t[a + 2] === ol && t[a + 3] === oh && t[a + 5] === g) return a;
+    if (t[b] === pl && t[b + 1] === ph && t[b + 2] === ol && t[b + 3] === oh && t[b + 5] === g) return b;
     // Not found: the caller stores into the deeper-preferred slot a when it is free or shallower, else b.
     return -2 - a;
   }
 
   private store(slot: number, pl: number, ph: number, ol: number, oh: number, n: number, alpha: number, beta: number, best: number, move: number): void {
+    const t = this.table;
     let lower: number;
     let upper: number;
     if (slot >= 0) {
-      lower = this.tLower[slot];
-      upper = this.tUpper[slot];
+      const bounds = t[slot + 4];
+      lower = (bounds << 24) >> 24;
+      upper = (bounds << 16) >> 24;
     } else {
       const a = -2 - slot;
-      slot = this.tEmpties[a] <= n ? a : a + 1;
+      // The first entry unless it holds a deeper position of this generation.
+      slot = t[a + 5] !== this.generation || t[a + 4] >>> 24 <= n ? a : a + ENTRY;
       lower = -INF;
       upper = INF;
     }
     if (best <= alpha) upper = best < upper ? best : upper;
     else if (best >= beta) lower = best > lower ? best : lower;
     else lower = upper = best;
-    this.tPl[slot] = pl;
-    this.tPh[slot] = ph;
-    this.tOl[slot] = ol;
-    this.tOh[slot] = oh;
-    this.tLower[slot] = lower;
-    this.tUpper[slot] = upper;
-    this.tMove[slot] = move;
-    this.tEmpties[slot] = n;
+    t[slot] = pl;
+    t[slot + 1] = ph;
+    t[slot + 2] = ol;
+    t[slot + 3] = oh;
+    t[slot + 4] = (lower & 0xff) | ((upper & 0xff) << 8) | ((move & 0xff) << 16) | (n << 24);
+    t[slot + 5] = this.generation;
   }
 
   /** Negamax over the empty squares directly (odd-parity quadrants first), for the last SHALLOW empties. */
