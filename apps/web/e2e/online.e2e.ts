@@ -303,6 +303,9 @@ async function over(room: string, result: RegExp, shot: string): Promise<string>
   await ann.page.click('[data-action="leave-room"]');
   await see(ann, '[data-testid="lobby"]', 'Ann’s lobby after leaving the room');
   await see(ann, `[data-testid="lobby-finished"] li[data-room="${room}"]`, 'the game among the lobby’s finished games');
+  // The spectator is told Ann left the finished room, not that she is reconnecting.
+  await see(sue, `${roomMain(room)} [data-testid="presence-note"][data-seat="0"]`, 'Sue told Ann left the room');
+  expect(await textOf(sue, '[data-testid="presence-note"][data-seat="0"]')).toMatch(/^Ann (has left the room|已离开房间)$/);
   return texts[0];
 }
 
