@@ -107,8 +107,7 @@ describe('a match spread over worker processes through Redis (BullMQ)', () => {
     const args = ['calibrate', '--game', 'reversi', '--grhino', 'none', '--max-level', '3', '--games', '2', '--concurrency', '1', '--out', out(), '--data', data, '--queue', redis.url];
     expect(await runBench(args, io)).toBe(0);
     const table = JSON.parse(readFileSync(join(data, 'levels-elo.json'), 'utf8')).games.reversi;
-    // Levels 1-3 fitted from three pairings of two games. (Not compared with a local run: a level's move choice is
-    // random, and a thread's generator is not reseeded per game, so the same game differs between threads.)
+    // Levels 1-3 fitted from three pairings of two games, every one played by the worker.
     expect(table.levels.map((l: { level: number }) => l.level)).toEqual([1, 2, 3]);
     expect(table.games).toBe(6);
     expect((w.output().match(/^game \d+ of match/gm) ?? []).length).toBe(6);
