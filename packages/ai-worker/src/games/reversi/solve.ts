@@ -107,6 +107,12 @@ const ORDER_HI = new Int32Array(16 * 6);
     }
   }
 }
+/** The class of each square in that order: 0 corners, 1 ordinary squares, 2 C and X squares. */
+const SQUARE_CLASS = new Int8Array(64);
+for (let s = 0; s < 64; s++) {
+  // Parity set 15 (every quadrant odd): its first three rounds are the three classes of every square.
+  for (let r = 0; r < 3; r++) if ((ORDER_LO[15 * 6 + r] & BIT_LO[s]) | (ORDER_HI[15 * 6 + r] & BIT_HI[s])) SQUARE_CLASS[s] = r;
+}
 const CORNERS_LO = 0x81;
 const CORNERS_HI = 0x81000000 | 0;
 
@@ -847,6 +853,46 @@ export class EndgameSolver {
       const d = popcount(pl) + popcount(ph) - popcount(ol) - popcount(oh);
       return this.last(d, pl, ph, ol, oh, el !== 0 ? lowestBit(el) : 32 + lowestBit(eh));
     }
+    if (n === 3) {
+      // The three empties in the order the rounds below would try them: by rank (parity, then square class),
+      // then by index.
+      let a = -1;
+      let b = -1;
+      let c = -1;
+      let xl = el;
+      let xh = eh;
+      while ((xl | xh) !== 0) {
+        let sq: number;
+        if (xl !== 0) {
+          sq = lowestBit(xl);
+          xl &= xl - 1;
+        } else {
+          sq = 32 + lowestBit(xh);
+          xh &= xh - 1;
+        }
+        const key = ((parity & QUADRANT[sq] ? 0 : 3) + SQUARE_CLASS[sq]) * 64 + sq;
+        if (a < 0) a = key;
+        else if (b < 0) b = key;
+        else c = key;
+      }
+      // Sort the three keys.
+      if (a > b) {
+        const t = a;
+        a = b;
+        b = t;
+      }
+      if (b > c) {
+        const t = b;
+        b = c;
+        c = t;
+      }
+      if (a > b) {
+        const t = a;
+        a = b;
+        b = t;
+      }
+      return this.three(pl, ph, ol, oh, alpha, beta, a & 63, b & 63, c & 63);
+    }
     this.nodes++;
     // Stability cutoff; skipped at once when even all the opponent's discs being stable would not cut.
     if (alpha >= STABILITY_THRESHOLD[n] && 64 - 2 * (popcount(ol) + popcount(oh)) <= alpha) {
@@ -887,6 +933,59 @@ export class EndgameSolver {
     mobility(ol, oh, pl, ph, t, 4);
     if ((t[4] | t[5]) === 0) return finalScore(pl, ph, ol, oh);
     return -this.shallow(ol, oh, pl, ph, -beta, -alpha, n, parity);
+  }
+
+  /**
+   * Three empties, tried in the order x1, x2, x3 (the parity order of shallow): each move written out, its
+   * child solved by two with the other two squares in index order, passes included, no lists.
+   */
+  private three(pl: number, ph: number, ol: number, oh: number, alpha: number, beta: number, x1: number, x2: number, x3: number): number {
+    this.nodes++;
+    // Stability cutoff; skipped at once when even all the opponent's discs being stable would not cut.
+    if (alpha >= STABILITY_THRESHOLD[3] && 64 - 2 * (popcount(ol) + popcount(oh)) <= alpha) {
+      const bound = 64 - 2 * stableDiscs(ol, oh, pl, ph);
+      if (bound <= alpha) return bound;
+    }
+    const t = this.t;
+    let best = -INF;
+    flips(x1, pl, ph, ol, oh, t, 4);
+    let fl = t[4];
+    let fh = t[5];
+    if ((fl | fh) !== 0) {
+      const v = -this.two(ol ^ fl, oh ^ fh, pl | fl | BIT_LO[x1], ph | fh | BIT_HI[x1], -beta, -alpha, x2 < x3 ? x2 : x3, x2 < x3 ? x3 : x2);
+      if (v > best) {
+        best = v;
+        if (v > alpha) {
+          alpha = v;
+          if (alpha >= beta) return best;
+        }
+      }
+    }
+    flips(x2, pl, ph, ol, oh, t, 4);
+    fl = t[4];
+    fh = t[5];
+    if ((fl | fh) !== 0) {
+      const v = -this.two(ol ^ fl, oh ^ fh, pl | fl | BIT_LO[x2], ph | fh | BIT_HI[x2], -beta, -alpha, x1 < x3 ? x1 : x3, x1 < x3 ? x3 : x1);
+      if (v > best) {
+        best = v;
+        if (v > alpha) {
+          alpha = v;
+          if (alpha >= beta) return best;
+        }
+      }
+    }
+    flips(x3, pl, ph, ol, oh, t, 4);
+    fl = t[4];
+    fh = t[5];
+    if ((fl | fh) !== 0) {
+      const v = -this.two(ol ^ fl, oh ^ fh, pl | fl | BIT_LO[x3], ph | fh | BIT_HI[x3], -beta, -alpha, x1 < x2 ? x1 : x2, x1 < x2 ? x2 : x1);
+      if (v > best) best = v;
+    }
+    if (best !== -INF) return best;
+    // No move: pass if the opponent can move, else the game is over.
+    mobility(ol, oh, pl, ph, t, 4);
+    if ((t[4] | t[5]) === 0) return finalScore(pl, ph, ol, oh);
+    return -this.three(ol, oh, pl, ph, -beta, -alpha, x1, x2, x3);
   }
 
   /** Two empties x1, x2: both orders written out, passes included, no lists. */
