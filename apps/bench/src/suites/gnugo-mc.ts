@@ -2,7 +2,11 @@
  * GNU Go's own Monte-Carlo playouts per CPU-second (`gnugo --monte-carlo --mc-patterns uniform`, 9x9), the yardstick
  * of Qi's light playouts. GNU Go plays level × `--mc-games-per-level` simulations a genmove; two runs with different
  * simulation counts over the same positions give the rate from the difference of their CPU times, so start-up,
- * reading and the non-Monte-Carlo parts of genmove cancel.
+ * reading and the non-Monte-Carlo parts of genmove cancel. GNU Go keeps a fuseki (opening book) move without
+ * running its Monte-Carlo search at all, so a genmove that answers from the fuseki plays no simulations: the
+ * first reading counted three genmoves' simulations when only one or two ran, which doubled or tripled GNU Go's
+ * rate depending on the moves its clock-seeded generator chose. `--nofuseki` makes every genmove a Monte-Carlo
+ * one, `--seed` fixes the positions, and each genmove's own CPU time must grow with the budget.
  */
 import { readFileSync } from 'node:fs';
 import { GtpClient } from '../gtp/client.js';
@@ -23,10 +27,14 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-/** The CPU seconds GNU Go spends on the genmoves of one run at `gamesPerLevel`. */
-async function runCpu(gamesPerLevel: number): Promise<number> {
+/** GNU Go's random seed (its default seeds from the clock, so the genmoves' positions would change run to run). */
+const SEED = 1;
+
+/** The CPU seconds GNU Go spends on each genmove of one run at `gamesPerLevel`. */
+async function runCpu(gamesPerLevel: number): Promise<number[]> {
   const gnugo = requireGnuGo();
-  const client = GtpClient.start(gnugo, ['--mode', 'gtp', '--level', String(LEVEL), '--monte-carlo', '--mc-patterns', 'uniform', '--mc-games-per-level', String(gamesPerLevel)], {
+  const args = ['--mode', 'gtp', '--seed', String(SEED), '--nofuseki', '--level', String(LEVEL), '--monte-carlo', '--mc-patterns', 'uniform', '--mc-games-per-level', String(gamesPerLevel)];
+  const client = GtpClient.start(gnugo, args, {
     name: 'gnugo-mc',
     commandTimeoutMs: 600_000,
   });
@@ -34,9 +42,13 @@ async function runCpu(gamesPerLevel: number): Promise<number> {
     await client.sendAll(SETUP);
     const pid = client.pid;
     if (pid === undefined) throw new Error('GNU Go did not start');
-    const before = cpuSeconds(pid);
-    for (let i = 0; i < GENMOVES; i++) await client.send(`genmove ${i % 2 === 0 ? 'b' : 'w'}`);
-    return cpuSeconds(pid) - before;
+    const cpu: number[] = [];
+    for (let i = 0; i < GENMOVES; i++) {
+      const before = cpuSeconds(pid);
+      await client.send(`genmove ${i % 2 === 0 ? 'b' : 'w'}`);
+      cpu.push(cpuSeconds(pid) - before);
+    }
+    return cpu;
   } finally {
     await client.close();
   }
@@ -44,9 +56,18 @@ async function runCpu(gamesPerLevel: number): Promise<number> {
 
 /** GNU Go's Monte-Carlo simulations per CPU-second on 9x9, from two runs of `low` and `high` games per level. */
 export async function gnugoPlayoutsPerCpuSecond(low: number, high: number): Promise<{ rate: number; lowCpu: number; highCpu: number; simulations: number }> {
-  const lowCpu = await runCpu(low);
-  const highCpu = await runCpu(high);
+  const lows = await runCpu(low);
+  const highs = await runCpu(high);
+  const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
+  const lowCpu = sum(lows), highCpu = sum(highs);
   const simulations = GENMOVES * LEVEL * (high - low);
   if (highCpu <= lowCpu) throw new Error(`GNU Go's Monte-Carlo run of ${high} games per level took no longer than ${low} (${highCpu} vs ${lowCpu} CPU-s): is --monte-carlo ignored?`);
+  // Every genmove must have run its simulations: one that skipped them (a kept fuseki or other move) takes about
+  // the same time at both budgets, and counting its simulations would inflate the rate.
+  const mean = (highCpu - lowCpu) / GENMOVES;
+  for (let i = 0; i < GENMOVES; i++) {
+    const extra = highs[i] - lows[i];
+    if (extra < mean / 4) throw new Error(`GNU Go's genmove ${i + 1} took ${extra.toFixed(2)} CPU-s more at ${high} games per level than at ${low} (mean ${mean.toFixed(2)}): it did not run its Monte-Carlo search`);
+  }
   return { rate: simulations / (highCpu - lowCpu), lowCpu, highCpu, simulations };
 }
