@@ -34,11 +34,20 @@ export class AlphaBeta {
 
   private readonly moveBufs: Int32Array[] = [];
   private readonly scoreBufs: Float64Array[] = [];
+  /** The game's ordering scores of one node (added to its scoreBufs entry by addGameOrder). */
+  private readonly gameScores = new Float64Array(MAX_MOVES);
+  /** Per ply: 1 while the game's ordering scores wait until the TT move has been searched (see orderScores). */
+  private readonly deferred = new Uint8Array(MAX_PLY + 1);
+  /** Per ply: where the TT move was in the list before it was moved to the front (see addGameOrder). */
+  private readonly ttIndex = new Int32Array(MAX_PLY + 1);
   private readonly pvTable = new Int32Array(MAX_PLY * MAX_PLY);
   private readonly pvLen = new Int32Array(MAX_PLY + 1);
   private readonly killers = new Int32Array(2 * (MAX_PLY + 1)).fill(NO_MOVE);
   private readonly history = new Int32Array(6 * HISTORY_MOVES);
   private readonly returnsBuf = new Float64Array(6);
+  private readonly leafOut = new Float64Array(3);
+  /** Whether the evaluator scores a frontier node's children without playing them (Evaluator.leafAfter). */
+  private leafAfter = false;
 
   // Root bookkeeping: the root moves in generation order and what the current/last iteration proved about each.
   private rootCount = 0;
@@ -126,6 +135,7 @@ export class AlphaBeta {
     this.rootPlayer = pos.currentPlayer();
     this.multi = pos.playerCount > 2;
     this.brs = this.multi && this.bestReply;
+    this.leafAfter = this.ev?.leafAfter !== undefined && this.ev.terminal !== undefined && this.ev.noisyMoves === undefined && !this.multi;
     if (this.brs && !isTurnFree(pos)) {
       throw new Error(`Best-Reply Search needs legalMovesFor and playAs on the ${pos.game} position`);
     }
@@ -469,31 +479,60 @@ export class AlphaBeta {
     else pos.play(move);
   }
 
+  /**
+   * Ordering scores of moves[0..n): the game's, with killers then history breaking its ties; the TT move first.
+   * With a TT move in the list (below the root) the game's part waits (deferred[ply] = 1) until that move has been
+   * searched without a cutoff (addGameOrder): it usually cuts, and the game's ordering (Reversi plays every move)
+   * is then never needed. The killer/history part is taken now, so the scores come out the same either way.
+   */
   private orderScores(ply: number, moves: Int32Array, n: number, ttMove: number, player: number): Float64Array {
     const scores = this.scoreBufs[ply];
     const pos = this.pos as Position;
-    if (this.ev?.orderMoves && !this.brs) this.ev.orderMoves(pos, moves, n, scores);
-    else scores.fill(0, 0, n);
+    const gameOrder = this.ev?.orderMoves !== undefined && !this.brs;
     const k0 = this.killers[2 * ply];
     const k1 = this.killers[2 * ply + 1];
     const h = player * HISTORY_MOVES;
+    let ttIndex = -1;
     for (let i = 0; i < n; i++) {
       const m = moves[i];
       if (m === ttMove) {
         scores[i] = Infinity;
+        ttIndex = i;
         continue;
       }
       // Game knowledge decides; killers, then history, break its ties.
       let tie = this.history[h + (m & (HISTORY_MOVES - 1))];
       if (m === k0) tie = HISTORY_MAX + 2;
       else if (m === k1) tie = HISTORY_MAX + 1;
-      scores[i] = scores[i] * 2 * (HISTORY_MAX + 3) + tie;
+      scores[i] = tie;
+    }
+    this.deferred[ply] = 0;
+    if (gameOrder) {
+      if (ttIndex >= 0 && ply > 0 && n > 1) {
+        this.deferred[ply] = 1;
+        this.ttIndex[ply] = ttIndex;
+      } else this.addGameOrder(ply, moves, n, 0);
     }
     if (ply === 0 && this.bestDepth > 0) {
       // At the root the last completed iteration's scores decide.
       for (let i = 0; i < n; i++) if (scores[i] !== Infinity) scores[i] = this.rootOrder[this.rootIndex(moves[i])];
     }
     return scores;
+  }
+
+  /**
+   * Adds the game's ordering scores to the tie-breaks orderScores wrote (the TT move keeps its Infinity). Deferred,
+   * the TT move has been swapped from moves[t] to moves[0] since: the game sees the list in its first order (an
+   * ordering may go by position in the list) and each score goes to where its move is now.
+   */
+  private addGameOrder(ply: number, moves: Int32Array, n: number, t: number): void {
+    const scores = this.scoreBufs[ply];
+    const game = this.gameScores;
+    if (t > 0) swapMoves(moves, 0, t);
+    (this.ev as Evaluator).orderMoves?.(this.pos as Position, moves, n, game);
+    if (t > 0) swapMoves(moves, 0, t);
+    for (let i = 0; i < n; i++) if (scores[i] !== Infinity) scores[i] = game[i === t ? 0 : i] * 2 * (HISTORY_MAX + 3) + scores[i];
+    this.deferred[ply] = 0;
   }
 
   private rootIndex(move: number): number {
@@ -548,22 +587,30 @@ export class AlphaBeta {
     let best = -INF;
     let bestMove = NO_MOVE;
     for (let i = 0; i < n; i++) {
+      if (i === 1 && this.deferred[ply] === 1) this.addGameOrder(ply, moves, n, this.ttIndex[ply]);
       if (i < SORT_AFTER) pickBest(moves, scores, i, n);
       else if (i === SORT_AFTER) sortDescending(moves, scores, i, n);
       const m = moves[i];
-      this.playMove(m);
-      const flip = this.brs || this.side(pos.currentPlayer()) !== mySide;
       let s: number;
-      if (i === 0 || !raiseAlpha) {
-        s = flip ? -this.negamax(depth - 1, -beta, -alpha, ply + 1) : this.negamax(depth - 1, alpha, beta, ply + 1);
+      if (depth === 1 && this.leafAfter) {
+        // The child is a leaf: the same value and node count as playing it (a re-search counts again), unplayed.
+        s = this.leafValue(m, ply + 1);
+        if (i > 0 && raiseAlpha && s > alpha && s < beta && !this.aborted) s = this.leafValue(m, ply + 1);
+        if (this.aborted) return 0;
       } else {
-        s = flip ? -this.negamax(depth - 1, -alpha - 1, -alpha, ply + 1) : this.negamax(depth - 1, alpha, alpha + 1, ply + 1);
-        if (s > alpha && s < beta && !this.aborted) {
+        this.playMove(m);
+        const flip = this.brs || this.side(pos.currentPlayer()) !== mySide;
+        if (i === 0 || !raiseAlpha) {
           s = flip ? -this.negamax(depth - 1, -beta, -alpha, ply + 1) : this.negamax(depth - 1, alpha, beta, ply + 1);
+        } else {
+          s = flip ? -this.negamax(depth - 1, -alpha - 1, -alpha, ply + 1) : this.negamax(depth - 1, alpha, alpha + 1, ply + 1);
+          if (s > alpha && s < beta && !this.aborted) {
+            s = flip ? -this.negamax(depth - 1, -beta, -alpha, ply + 1) : this.negamax(depth - 1, alpha, beta, ply + 1);
+          }
         }
+        pos.undo();
+        if (this.aborted) return 0;
       }
-      pos.undo();
-      if (this.aborted) return 0;
       if (root) this.recordRoot(m, s, alpha, beta, i);
       if (s > best) {
         best = s;
@@ -586,6 +633,22 @@ export class AlphaBeta {
     const bound = best >= beta ? BOUND_LOWER : bestMove !== NO_MOVE ? BOUND_EXACT : BOUND_UPPER;
     tt.store(lo, hi, bestMove, toTT(best, ply), depth, bound, !this.horizon);
     return best;
+  }
+
+  /**
+   * The value for the side to move at ply − 1 of its move `move` searched as a leaf at `ply`, by Evaluator.leafAfter:
+   * what negamax(0) and its quiescence (none: no noisy moves) return after playing it, with the same node count,
+   * limit checks and horizon mark (a finished game meets no horizon).
+   */
+  private leafValue(move: number, ply: number): number {
+    this.pvLen[ply] = ply;
+    if (++this.nodes >= this.nextCheck) this.checkLimits();
+    if (this.aborted) return 0;
+    const out = this.leafOut;
+    (this.ev as Evaluator).leafAfter?.(this.pos as Position, move, out);
+    if (out[1] === 0) this.horizon = true;
+    const v = clampEval(out[0]);
+    return out[2] === 1 ? -v : v;
   }
 
   private recordRoot(move: number, score: number, alpha: number, beta: number, order: number): void {
@@ -681,6 +744,12 @@ function sortDescending(moves: Int32Array, scores: Float64Array, from: number, n
     moves[j + 1] = m;
     scores[j + 1] = s;
   }
+}
+
+function swapMoves(moves: Int32Array, a: number, b: number): void {
+  const m = moves[a];
+  moves[a] = moves[b];
+  moves[b] = m;
 }
 
 function swap(moves: Int32Array, scores: Float64Array, a: number, b: number): void {

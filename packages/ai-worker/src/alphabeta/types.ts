@@ -17,6 +17,13 @@ export interface Evaluator {
   noisyMoves?(pos: Position, into: Int32Array): number;
   /** Value of a finished game from `player`'s view (e.g. Reversi disc difference); default: ±WIN from `returns`. */
   terminal?(pos: Position, player: number): number;
+  /**
+   * Two players, no quiescence and a `terminal` only: what searching the position after `move` as a leaf gives, without
+   * playing it (a game can make the child's board from its own bitboards for less than play, isTerminal and
+   * undo). Writes out[0] the child's `terminal` if the game is over there, else its `evaluate`, both for the side
+   * to move there; out[1] 1 when the game is over there, else 0; out[2] 1 when the side to move changes, else 0.
+   */
+  leafAfter?(pos: Position, move: number, out: Float64Array): void;
 }
 
 /**

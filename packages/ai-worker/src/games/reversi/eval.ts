@@ -27,6 +27,7 @@ const C_SQ = [
 
 const bits = new Int32Array(4);
 const moves = new Int32Array(2);
+const flipped = new Int32Array(2);
 
 /** A set's squares one step in any of the 8 directions (64-bit set as low/high 32-bit halves); writes out[0..2). */
 function dilate(lo: number, hi: number, out: Int32Array): void {
@@ -108,7 +109,8 @@ export function reversiEvaluate(r: ReversiPosition): number {
   return v > EVAL_CAP ? EVAL_CAP : v < -EVAL_CAP ? -EVAL_CAP : Math.round(v);
 }
 
-const indices = new PatternIndices();
+// One per side to move (black, white): each sees the boards its side evaluates, one close to the next.
+const indices = [new PatternIndices(), new PatternIndices()];
 const INSTANCES = LAYOUT.instances;
 const MOBILITY_OWN = LAYOUT.extraOffset;
 const MOBILITY_OPP = LAYOUT.extraOffset + MOBILITY_SIZE;
@@ -125,22 +127,74 @@ export function reversiPatternEvaluate(r: ReversiPosition, w: Int16Array): numbe
   const ph = bits[1];
   const ol = bits[2];
   const oh = bits[3];
-  const blackToMove = r.currentPlayer() === 0;
-  if (blackToMove) indices.update(pl, ph, ol, oh);
-  else indices.update(ol, oh, pl, ph);
-  const view = blackToMove ? indices.black : indices.white;
-  const empties = 64 - popcount(pl | ol) - popcount(ph | oh);
-  const base = stageOf(empties) * LAYOUT.stageSize;
-  let v = 0;
-  for (let k = 0; k < INSTANCES; k++) v += w[base + view[k]];
   mobility(pl, ph, ol, oh, moves, 0);
   const my = popcount(moves[0]) + popcount(moves[1]);
   mobility(ol, oh, pl, ph, moves, 0);
   const op = popcount(moves[0]) + popcount(moves[1]);
+  return patternValue(pl, ph, ol, oh, r.currentPlayer(), my, op, w);
+}
+
+/** The pattern evaluation of (pl, ph) to move, colour `player`, against (ol, oh), given both sides' move counts. */
+function patternValue(pl: number, ph: number, ol: number, oh: number, player: number, my: number, op: number, w: Int16Array): number {
+  const inc = indices[player];
+  inc.update(pl, ph, ol, oh);
+  const view = inc.indices;
+  const empties = 64 - popcount(pl | ol) - popcount(ph | oh);
+  const base = stageOf(empties) * LAYOUT.stageSize;
+  let v = 0;
+  for (let k = 0; k < INSTANCES; k++) v += w[base + view[k]];
   v += w[base + MOBILITY_OWN + (my < MOBILITY_SIZE ? my : MOBILITY_SIZE - 1)];
   v += w[base + MOBILITY_OPP + (op < MOBILITY_SIZE ? op : MOBILITY_SIZE - 1)];
   v += w[base + PARITY + (empties & 1)];
   return v > EVAL_CAP ? EVAL_CAP : v < -EVAL_CAP ? -EVAL_CAP : v;
+}
+
+/**
+ * Evaluator.leafAfter: the position after `move` made from its flips on the bitboards (a play also updates the
+ * hash and the undo stack, and isTerminal runs the mobility the evaluation runs again). Finished there (neither
+ * side can move): reversiTerminal; else the trained evaluation, or the hand-written one by playing the move.
+ */
+function reversiLeafAfter(pos: Position, move: number, out: Float64Array): void {
+  const r = pos as ReversiPosition;
+  const w = reversiWeights();
+  // A pass is a move: the other side is always to move after one.
+  out[2] = 1;
+  if (w === null) {
+    r.play(move);
+    const over = r.isTerminal();
+    out[0] = over ? reversiTerminal(r, r.currentPlayer()) : reversiEvaluate(r);
+    out[1] = over ? 1 : 0;
+    r.undo();
+    return;
+  }
+  r.bitboards(bits);
+  // The mover (pl, ph) and its opponent (ol, oh), the side to move after the move.
+  let pl = bits[0];
+  let ph = bits[1];
+  let ol = bits[2];
+  let oh = bits[3];
+  if (move >= 0) {
+    flips(move, pl, ph, ol, oh, flipped, 0);
+    pl |= flipped[0] | (move < 32 ? 1 << move : 0);
+    ph |= flipped[1] | (move >= 32 ? 1 << (move - 32) : 0);
+    ol ^= flipped[0];
+    oh ^= flipped[1];
+  }
+  mobility(ol, oh, pl, ph, moves, 0);
+  const my = popcount(moves[0]) + popcount(moves[1]);
+  mobility(pl, ph, ol, oh, moves, 0);
+  const op = popcount(moves[0]) + popcount(moves[1]);
+  if (my === 0 && op === 0) {
+    // The disc difference for the side to move there, the empty squares to the winner (reversiTerminal).
+    const d = popcount(ol) + popcount(oh) - popcount(pl) - popcount(ph);
+    const e = 64 - popcount(pl | ol) - popcount(ph | oh);
+    const s = d > 0 ? d + e : d < 0 ? d - e : 0;
+    out[0] = s > 0 ? REVERSI_WON + s * DISC : s < 0 ? -REVERSI_WON + s * DISC : 0;
+    out[1] = 1;
+    return;
+  }
+  out[0] = patternValue(ol, oh, pl, ph, 1 - r.currentPlayer(), my, op, w);
+  out[1] = 0;
 }
 
 /** A finished game from `player`'s view: a win above every evaluation, plus the disc margin (empties to the winner). */
@@ -150,7 +204,6 @@ export function reversiTerminal(r: ReversiPosition, player: number): number {
 }
 
 const scratch = new Int32Array(4);
-const flipped = new Int32Array(2);
 
 /** Per square: +100 on a corner, else the penalty of an X (60) or C (25) square while its corner is empty. */
 const SQ_BONUS = new Int32Array(64);
@@ -213,4 +266,5 @@ export const reversiKnowledge: Evaluator = {
     return reversiTerminal(pos as ReversiPosition, player);
   },
   orderMoves: orderReversi,
+  leafAfter: reversiLeafAfter,
 };

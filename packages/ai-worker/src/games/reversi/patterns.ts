@@ -391,69 +391,50 @@ const SQ_POW: Int32Array = new Int32Array(LAYOUT.squares.length);
   SQ_START[64] = e;
 }
 
-/** A square's base-3 digit for black to move (0 empty, 1 black, 2 white) → the same square's digit for white to move. */
-const SWAP_DIGIT = Int32Array.of(0, 2, 1);
-
 /**
- * The pattern instances' indices (as featureIndices writes them) of the last board it was given, for black to
- * move and for white to move, kept up to date from one board to the next by the squares that changed. Boards a
- * search evaluates one after the other differ in a few squares (a move and its flips, taken back, another one
- * played), so this costs a fraction of reading every pattern again; any two boards give the right indices.
+ * The pattern instances' indices (as featureIndices writes them) of the last board it was given, kept up to date
+ * from one board to the next by the squares that changed. Boards a search evaluates one after the other differ in
+ * a few squares (a move and its flips, taken back, another one played), so this costs a fraction of reading every
+ * pattern again; any two boards give the right indices. Keep one per side to move: the boards a side evaluates
+ * follow each other closely, while the other side's come from another ply.
  */
 export class PatternIndices {
-  /** Stage-local weight index per instance with black to move (its discs the digit 1). */
-  readonly black: Int32Array = Int32Array.from(INST_BASE);
-  /** The same with white to move. */
-  readonly white: Int32Array = Int32Array.from(INST_BASE);
-  private bl = 0;
-  private bh = 0;
-  private wl = 0;
-  private wh = 0;
+  /** Stage-local weight index per instance (the side to move's discs the digit 1, the opponent's 2). */
+  readonly indices: Int32Array = Int32Array.from(INST_BASE);
+  private pl = 0;
+  private ph = 0;
+  private ol = 0;
+  private oh = 0;
 
-  /** Brings the indices to the board with black discs (bl, bh) and white discs (wl, wh). */
-  update(bl: number, bh: number, wl: number, wh: number): void {
-    const ol = this.bl;
-    const oh = this.bh;
-    const pl = this.wl;
-    const ph = this.wh;
-    let lo = (ol ^ bl) | (pl ^ wl);
-    let hi = (oh ^ bh) | (ph ^ wh);
+  /** Brings the indices to the board of the side to move (pl, ph) against (ol, oh). */
+  update(pl: number, ph: number, ol: number, oh: number): void {
+    const ml = this.pl;
+    const mh = this.ph;
+    const tl = this.ol;
+    const th = this.oh;
+    let lo = (ml ^ pl) | (tl ^ ol);
+    let hi = (mh ^ ph) | (th ^ oh);
     if ((lo | hi) === 0) return;
-    const black = this.black;
-    const white = this.white;
+    const idx = this.indices;
     while (lo !== 0) {
       const bit = lo & -lo;
       lo ^= bit;
       const s = 31 - Math.clz32(bit);
-      const from = (ol & bit) !== 0 ? 1 : (pl & bit) !== 0 ? 2 : 0;
-      const to = (bl & bit) !== 0 ? 1 : (wl & bit) !== 0 ? 2 : 0;
-      const db = to - from;
-      const dw = SWAP_DIGIT[to] - SWAP_DIGIT[from];
-      for (let e = SQ_START[s], end = SQ_START[s + 1]; e < end; e++) {
-        const k = SQ_INST[e];
-        const p = SQ_POW[e];
-        black[k] += db * p;
-        white[k] += dw * p;
-      }
+      const from = (ml & bit) !== 0 ? 1 : (tl & bit) !== 0 ? 2 : 0;
+      const d = ((pl & bit) !== 0 ? 1 : (ol & bit) !== 0 ? 2 : 0) - from;
+      for (let e = SQ_START[s], end = SQ_START[s + 1]; e < end; e++) idx[SQ_INST[e]] += d * SQ_POW[e];
     }
     while (hi !== 0) {
       const bit = hi & -hi;
       hi ^= bit;
       const s = 63 - Math.clz32(bit);
-      const from = (oh & bit) !== 0 ? 1 : (ph & bit) !== 0 ? 2 : 0;
-      const to = (bh & bit) !== 0 ? 1 : (wh & bit) !== 0 ? 2 : 0;
-      const db = to - from;
-      const dw = SWAP_DIGIT[to] - SWAP_DIGIT[from];
-      for (let e = SQ_START[s], end = SQ_START[s + 1]; e < end; e++) {
-        const k = SQ_INST[e];
-        const p = SQ_POW[e];
-        black[k] += db * p;
-        white[k] += dw * p;
-      }
+      const from = (mh & bit) !== 0 ? 1 : (th & bit) !== 0 ? 2 : 0;
+      const d = ((ph & bit) !== 0 ? 1 : (oh & bit) !== 0 ? 2 : 0) - from;
+      for (let e = SQ_START[s], end = SQ_START[s + 1]; e < end; e++) idx[SQ_INST[e]] += d * SQ_POW[e];
     }
-    this.bl = bl;
-    this.bh = bh;
-    this.wl = wl;
-    this.wh = wh;
+    this.pl = pl;
+    this.ph = ph;
+    this.ol = ol;
+    this.oh = oh;
   }
 }

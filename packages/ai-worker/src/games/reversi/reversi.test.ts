@@ -6,7 +6,8 @@ import { playMatch } from '../../testing/match.js';
 import { Bot } from '../../worker/bot.js';
 import { unslicedRunner } from '../../core/presolve.js';
 import { exactScore, reversiEndgame, solverEmpties } from './endgame.js';
-import { REVERSI_WON, reversiEvaluate, reversiKnowledge } from './eval.js';
+import { REVERSI_WON, reversiEvaluate, reversiKnowledge, reversiTerminal } from './eval.js';
+import { loadReversiWeightsSync, reversiWeights, setReversiWeights, useReversiWeights } from './weights.js';
 
 const DATA = new URL('../../../../../../shared/data/reversi/', import.meta.url);
 
@@ -35,6 +36,42 @@ function randomPosition(rng: Rng, plies: number): ReversiPosition {
 }
 
 describe('Reversi knowledge', () => {
+  it('scores a frontier move unplayed (leafAfter) as playing it and evaluating does, so searches count the same nodes', () => {
+    const rng = new Rng(9);
+    const moves = new Int32Array(MAX_MOVES);
+    const out = new Float64Array(3);
+    const leafAfter = reversiKnowledge.leafAfter as NonNullable<typeof reversiKnowledge.leafAfter>;
+    const wasOn = reversiWeights() !== null;
+    for (const trained of [true, false]) {
+      useReversiWeights(trained);
+      if (trained) loadReversiWeightsSync();
+      for (let n = 0; n < 150; n++) {
+        // Down to full boards, so finished games come up too.
+        const pos = randomPosition(rng, 20 + rng.int(45));
+        if (pos.isTerminal()) continue;
+        const count = pos.legalMoves(moves);
+        for (let i = 0; i < count; i++) {
+          leafAfter(pos, moves[i], out);
+          pos.play(moves[i]);
+          const over = pos.isTerminal();
+          const want = over ? reversiTerminal(pos, pos.currentPlayer()) : reversiKnowledge.evaluate(pos, pos.currentPlayer());
+          pos.undo();
+          expect([out[0], out[1], out[2]]).toEqual([want, over ? 1 : 0, 1]);
+        }
+      }
+    }
+    // Back to the thread's state before (weights on; loaded only if they were).
+    useReversiWeights(true);
+    if (!wasOn) setReversiWeights(null);
+    // The search with and without the hook: same move, score and nodes.
+    for (let n = 0; n < 4; n++) {
+      const pos = randomPosition(rng, 10 + rng.int(30));
+      const a = new AlphaBeta({ evaluator: reversiKnowledge, ttMegabytes: 4 }).search(pos, { depth: 6 });
+      const b = new AlphaBeta({ evaluator: { ...reversiKnowledge, leafAfter: undefined }, ttMegabytes: 4 }).search(pos, { depth: 6 });
+      expect([a.move, a.score, a.nodes, a.pv]).toEqual([b.move, b.score, b.nodes, b.pv]);
+    }
+  });
+
   it('scores the start 0, a position and its colour swap with opposite signs, and a won game above any evaluation', () => {
     expect(reversiEvaluate(new ReversiPosition())).toBe(0);
     const rng = new Rng(5);
