@@ -78,24 +78,21 @@ export class LightPlayout {
     let stones = 0;
     const pts = pos.points();
     // Pseudo-liberties: one per (stone, empty neighbour) pair. A chain has no liberty iff its count is 0, and
-    // point p is its only liberty iff the count equals the number of its stones next to p.
+    // point p is its only liberty iff the count equals the number of its stones next to p. Each stone adds its
+    // own empty neighbours to its chain's count (libs is zeroed first: it holds exact liberties after the copy).
+    libs.fill(0);
     for (let i = 0; i < pts.length; i++) {
       const p = pts[i];
       const cp = color[p];
-      nb[p] = NB_UNIT[color[p - 1]] + NB_UNIT[color[p + 1]] + NB_UNIT[color[p - W]] + NB_UNIT[color[p + W]];
+      const v = NB_UNIT[color[p - 1]] + NB_UNIT[color[p + 1]] + NB_UNIT[color[p - W]] + NB_UNIT[color[p + W]];
+      nb[p] = v;
       if (cp === EMPTY) {
         where[p] = nEmpty;
         empty[nEmpty++] = p;
       } else {
-        stones += cp === BLACK ? 1 : -1;
-        if (head[p] === p) libs[p] = 0;
+        stones += 3 - (cp << 1);
+        libs[head[p]] += v & 7;
       }
-    }
-    for (let i = 0; i < pts.length; i++) {
-      const p = pts[i];
-      const cp = color[p];
-      // Each stone next to an empty point gets one pseudo-liberty for it: a stone's count of empty neighbours.
-      if (cp === BLACK || cp === WHITE) libs[head[p]] += nb[p] & 7;
     }
     let c = pos.currentPlayer() + 1;
     let ko = pos.koPoint();
@@ -108,10 +105,18 @@ export class LightPlayout {
       while (n > 0) {
         const i = ((rng.next() >>> 16) * n) >>> 16;
         const p = empty[i];
-        // Any empty neighbour makes a move neither suicide nor an eye fill: the common case, one read.
-        if (p !== ko && ((nb[p] & 7) !== 0 || this.playableSurrounded(p, c, o))) {
-          move = p;
-          break;
+        // Any empty neighbour makes a move neither suicide nor an eye fill: the common case, one read. An own
+        // eye (no enemy neighbour, diagonals keep it), the commonest refusal late in a playout, is settled here too.
+        if (p !== ko) {
+          const v = nb[p];
+          if ((v & 7) !== 0) {
+            move = p;
+            break;
+          }
+          if ((((v >> (3 * o)) & 7) !== 0 || !diagonalsKeepEye(color, W, p, o)) && this.playableSurrounded(p, c, o)) {
+            move = p;
+            break;
+          }
         }
         n--;
         const last = empty[n];
@@ -130,8 +135,7 @@ export class LightPlayout {
         const last = empty[--nEmpty];
         empty[at] = last;
         where[last] = at;
-        this.nEmpty = nEmpty;
-        stones += 3 - (c << 1);
+        stones += 3 - (c << 1); // +1 for BLACK (1), -1 for WHITE (2)
         // Place the stone: neighbouring stones lose a pseudo-liberty (a stone test without a branch:
         // (x ^ x >> 1) & 1 is 1 for BLACK and WHITE, 0 for EMPTY and BORDER; an empty or border point's stale head
         // is still a valid index and gains nothing), every neighbour has one empty neighbour fewer and one c more.
@@ -163,6 +167,7 @@ export class LightPlayout {
         ko = -1;
         // Enemy chains left without pseudo-liberties are taken; only looked for when the move touches an enemy.
         if ((nb[move] >> (3 * o)) & 7) {
+          this.nEmpty = nEmpty;
           let captured = 0;
           let koStone = -1;
           if (color[move - 1] === o && libs[head[move - 1]] === 0) { koStone = move - 1; captured += this.capture(head[move - 1], o); }
@@ -244,13 +249,11 @@ export class LightPlayout {
   }
 
   /**
-   * Whether colour c may play empty point p, which has no empty neighbour: not a one-point eye of its own, and
-   * not suicide (it captures, or joins a chain with another liberty).
+   * Whether colour c may play empty point p, which has no empty neighbour and is not a real eye of its own: not
+   * suicide (it captures, or joins a chain with another liberty).
    */
   private playableSurrounded(p: number, c: number, o: number): boolean {
     const color = this.color, head = this.head, libs = this.libs, W = this.W;
-    // Only own stones and edge around: an eye unless its diagonals make it false.
-    if (((this.nb[p] >> (3 * o)) & 7) === 0 && diagonalsKeepEye(color, W, p, o)) return false;
     const n0 = p - 1, n1 = p + 1, n2 = p - W, n3 = p + W;
     const c0 = color[n0], c1 = color[n1], c2 = color[n2], c3 = color[n3];
     const h0 = head[n0], h1 = head[n1], h2 = head[n2], h3 = head[n3];
