@@ -122,6 +122,30 @@ describe('light playouts', () => {
     expect(Number.isInteger(a - 0.5 + 2)).toBe(true);
   });
 
+  it('play the same moves and scores from a seed as ever (a speed change must keep these digests)', () => {
+    // Digests of the moves, plies, scores and ownership of playouts from a growing random game; taken from the
+    // original implementation, so a rewrite for speed proves it kept the random stream and every move.
+    const digest = (size: number, runs: number): number => {
+      const rng = new Rng(size);
+      const start = new GoPosition({ size, komi: 7.5 });
+      const buf = new Int32Array(MAX_MOVES);
+      const lp = new LightPlayout(size);
+      const moves = new Int32Array(3 * size * size);
+      const own = new Int32Array(start.board.N2);
+      let h = 0;
+      for (let r = 0; r < runs; r++) {
+        if (r % 10 === 0 && !start.isTerminal()) start.play(buf[rng.int(start.legalMoves(buf) - 1)]);
+        const score = lp.run(start, rng, undefined, r % 2 === 0 ? own : undefined, moves);
+        h = (Math.imul(h, 31) + score * 2 + lp.plies) | 0;
+        for (let i = 0; i < lp.plies; i++) h = (Math.imul(h, 1000003) ^ moves[i]) | 0;
+      }
+      for (let i = 0; i < own.length; i++) h = (Math.imul(h, 17) + own[i]) | 0;
+      return h >>> 0;
+    };
+    expect(digest(9, 200)).toBe(1669388358);
+    expect(digest(19, 20)).toBe(3807434489);
+  });
+
   it('score a finished position without playing', () => {
     const pos = new GoPosition({ size: 5, komi: 0 });
     pos.play(pos.parseMove('C3'));
