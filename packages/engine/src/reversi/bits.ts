@@ -129,44 +129,42 @@ for (let s = 0; s < 64; s++) {
 }
 
 /**
- * RAY[16*s + 2*d], RAY[16*s + 2*d + 1]: the squares from s to the board edge in direction d (s excluded), as
- * (lo, hi). Directions 0–3 (+1, +7, +8, +9) run towards higher squares, 4–7 (−1, −7, −8, −9) towards lower ones.
+ * OUTFLANK[x * 256 + o]: on a line of 8 squares with the opponent's discs o, the squares that would outflank a
+ * disc placed at x (the first square past a run of at least one opponent disc, each way) if the player held them.
  */
-const RAY = new Int32Array(64 * 16);
-{
-  const dr = [0, 1, 1, 1, 0, -1, -1, -1];
-  const dc = [1, -1, 0, 1, -1, 1, 0, -1];
-  for (let s = 0; s < 64; s++) {
-    for (let d = 0; d < 8; d++) {
-      let r = (s >> 3) + dr[d];
-      let c = (s & 7) + dc[d];
-      while (r >= 0 && r < 8 && c >= 0 && c < 8) {
-        RAY[16 * s + 2 * d] |= BIT_LO[r * 8 + c];
-        RAY[16 * s + 2 * d + 1] |= BIT_HI[r * 8 + c];
-        r += dr[d];
-        c += dc[d];
-      }
+const OUTFLANK = new Uint8Array(8 * 256);
+/** FLIPPED[x * 256 + f]: the squares strictly between x and the outflanking squares f of the same line. */
+const FLIPPED = new Uint8Array(8 * 256);
+for (let x = 0; x < 8; x++) {
+  for (let m = 0; m < 256; m++) {
+    let outflank = 0;
+    let flipped = 0;
+    for (const step of [1, -1]) {
+      let q = x + step;
+      while (q >= 0 && q < 8 && ((m >> q) & 1) === 1) q += step;
+      if (q !== x + step && q >= 0 && q < 8) outflank |= 1 << q;
+      q = x + step;
+      while (q >= 0 && q < 8 && ((m >> q) & 1) === 0) q += step;
+      if (q >= 0 && q < 8) for (let t = x + step; t !== q; t += step) flipped |= 1 << t;
     }
+    OUTFLANK[x * 256 + m] = outflank;
+    FLIPPED[x * 256 + m] = flipped;
   }
 }
-/** RAY_OF[delta + 9]: the offset in RAY of the direction of a step to the neighbour square + delta. */
-const RAY_OF = new Int8Array(19);
-/** The neighbours of each square from which a ray of at least two squares starts, as (lo, hi): only those can flip. */
-const NEIGHBOURS = new Int32Array(128);
-{
-  const delta = [1, 7, 8, 9, -1, -7, -8, -9];
-  const dr = [0, 1, 1, 1, 0, -1, -1, -1];
-  const dc = [1, -1, 0, 1, -1, 1, 0, -1];
-  for (let d = 0; d < 8; d++) RAY_OF[delta[d] + 9] = 2 * d;
-  for (let s = 0; s < 64; s++) {
-    for (let d = 0; d < 8; d++) {
-      const r = (s >> 3) + dr[d];
-      const c = (s & 7) + dc[d];
-      const r2 = r + dr[d];
-      const c2 = c + dc[d];
-      if (r2 < 0 || r2 > 7 || c2 < 0 || c2 > 7) continue;
-      NEIGHBOURS[2 * s] |= BIT_LO[r * 8 + c];
-      NEIGHBOURS[2 * s + 1] |= BIT_HI[r * 8 + c];
+/** The two diagonals through each square, +9 at 2s and +7 at 2s + 1, as (lo, hi). */
+const DIAG_LO = new Int32Array(128);
+const DIAG_HI = new Int32Array(128);
+for (let s = 0; s < 64; s++) {
+  for (let t = 0; t < 64; t++) {
+    const dr = (t >> 3) - (s >> 3);
+    const dc = (t & 7) - (s & 7);
+    if (dr === dc) {
+      DIAG_LO[2 * s] |= BIT_LO[t];
+      DIAG_HI[2 * s] |= BIT_HI[t];
+    }
+    if (dr === -dc) {
+      DIAG_LO[2 * s + 1] |= BIT_LO[t];
+      DIAG_HI[2 * s + 1] |= BIT_HI[t];
     }
   }
 }
@@ -174,59 +172,57 @@ const NEIGHBOURS = new Int32Array(128);
 /**
  * Writes into out[at], out[at+1] the discs that a disc of the player (pl, ph) placed on empty square `sq`
  * would flip against (ol, oh); both words are 0 when the move flips nothing (so it is not legal).
- * Only directions whose first square is the opponent's are looked at, each in constant time without branches:
- * the first square of the ray that is not the opponent's (lowest bit going up, highest going down, found in
- * the nearer half when that half has one) outflanks when it is the player's, and the ray's squares before it flip.
+ * Kindergarten style, without loops or branches: each of the four lines through sq is gathered into 8-bit
+ * patterns of both colours (by column; by row for the column), two table lookups give its flipped squares,
+ * which are spread back onto the board.
  */
 export function flips(sq: number, pl: number, ph: number, ol: number, oh: number, out: Int32Array, at: number): void {
-  let fl = 0;
-  let fh = 0;
-  let al = NEIGHBOURS[2 * sq] & ol;
-  let ah = NEIGHBOURS[2 * sq + 1] & oh;
-  const nl = ~ol;
-  const nh = ~oh;
-  while ((al | ah) !== 0) {
-    let n: number;
-    if (al !== 0) {
-      n = 31 - Math.clz32(al & -al);
-      al &= al - 1;
-    } else {
-      n = 63 - Math.clz32(ah & -ah);
-      ah &= ah - 1;
-    }
-    const d = RAY_OF[n - sq + 9] + (sq << 4);
-    const ml = RAY[d];
-    const mh = RAY[d + 1];
-    if (n > sq) {
-      // Up: the lowest non-opponent square of the ray, in the low half if any is there.
-      const xl = nl & ml;
-      const xh = nh & mh;
-      const zl = (xl | -xl) >> 31;
-      const bl = xl & -xl;
-      const bh = xh & -xh & ~zl;
-      const o = (bl & pl) | (bh & ph);
-      const m = (o | -o) >> 31;
-      fl |= (bl - 1) & ml & m;
-      fh |= (bh - 1) & mh & ~zl & m;
-    } else {
-      // Down: the highest non-opponent square of the ray, in the high half if any is there.
-      const xl = nl & ml;
-      const xh = nh & mh;
-      const zh = (xh | -xh) >> 31;
-      const bh = (TOP >>> Math.clz32(xh)) & xh;
-      const bl = (TOP >>> Math.clz32(xl)) & xl & ~zh;
-      const o = (bl & pl) | (bh & ph);
-      const m = (o | -o) >> 31;
-      fh |= (-(bh << 1) | ~zh) & mh & m;
-      fl |= -(bl << 1) & ml & m;
-    }
+  const r = sq >> 3;
+  const c = sq & 7;
+  const pc = c << 8;
+  let fl: number;
+  let fh: number;
+  // Row: a byte of one half.
+  {
+    const shift = (r & 3) << 3;
+    const o = ((r < 4 ? ol : oh) >>> shift) & 0xff;
+    const p = (r < 4 ? pl : ph) >>> shift;
+    const f = FLIPPED[pc + (OUTFLANK[pc + o] & p)] << shift;
+    fl = r < 4 ? f : 0;
+    fh = r < 4 ? 0 : f;
+  }
+  // Column: four bits of each half gathered by a multiplication, and spread back by another.
+  {
+    const o = (Math.imul((ol >>> c) & 0x01010101, 0x01020408) >>> 24) | ((Math.imul((oh >>> c) & 0x01010101, 0x01020408) >>> 24) << 4);
+    const p = (Math.imul((pl >>> c) & 0x01010101, 0x01020408) >>> 24) | ((Math.imul((ph >>> c) & 0x01010101, 0x01020408) >>> 24) << 4);
+    const pr = r << 8;
+    const f = FLIPPED[pr + (OUTFLANK[pr + o] & p)];
+    fl |= (Math.imul(f & 15, 0x00204081) & 0x01010101) << c;
+    fh |= (Math.imul(f >>> 4, 0x00204081) & 0x01010101) << c;
+  }
+  // Diagonals: one square a row at distinct columns, so adding the bytes gathers them; a byte copied to every
+  // row and masked by the diagonal spreads them back.
+  {
+    const ml = DIAG_LO[2 * sq];
+    const mh = DIAG_HI[2 * sq];
+    const o = (Math.imul(ol & ml, 0x01010101) >>> 24) | (Math.imul(oh & mh, 0x01010101) >>> 24);
+    const p = (Math.imul(pl & ml, 0x01010101) >>> 24) | (Math.imul(ph & mh, 0x01010101) >>> 24);
+    const f = Math.imul(FLIPPED[pc + (OUTFLANK[pc + o] & p)], 0x01010101);
+    fl |= f & ml;
+    fh |= f & mh;
+  }
+  {
+    const ml = DIAG_LO[2 * sq + 1];
+    const mh = DIAG_HI[2 * sq + 1];
+    const o = (Math.imul(ol & ml, 0x01010101) >>> 24) | (Math.imul(oh & mh, 0x01010101) >>> 24);
+    const p = (Math.imul(pl & ml, 0x01010101) >>> 24) | (Math.imul(ph & mh, 0x01010101) >>> 24);
+    const f = Math.imul(FLIPPED[pc + (OUTFLANK[pc + o] & p)], 0x01010101);
+    fl |= f & ml;
+    fh |= f & mh;
   }
   out[at] = fl;
   out[at + 1] = fh;
 }
-
-/** The top bit of a 32-bit word: shifted right by a count of leading zeros, it isolates the highest set bit. */
-const TOP = 0x80000000 | 0;
 
 const countScratch = new Int32Array(2);
 
