@@ -192,8 +192,21 @@ function solveCase(): BenchCase {
   return { name: 'reversi solve FFO #1 (14 empties)', unit: 'solves', fn: () => void (sink ^= solver.solve(pos).nodes) };
 }
 
+/**
+ * CPU seconds of commit 8242345 (before issue #16's speed work) on the 2-core bench machine, pinned to one core
+ * (taskset -c 1), for the targets below: perft(11), FFO #40, and FFO #41–#44 together. The targets are set at
+ * the issue's ratios to these (perft 1.5x faster, FFO in half the time); each run also prints its own ratio, which
+ * means something only on that machine (elsewhere, measure the old commit alongside in the same session).
+ */
+const BASE_CPU = { perft11: 3.16, ffo40: 2.85, ffo41to44: 40.5 } as const;
+
+/** How many times faster than the reference `base` CPU seconds a run of `cpu` seconds was, as a clause (none without a base). */
+function versusBase(cpu: number, base: number | undefined): string {
+  return base === undefined ? '' : `, ${(base / cpu).toFixed(2)}x faster than 8242345's ${base} s`;
+}
+
 /** perft(depth) from the start, checked against perft.tsv, judged against `limit` CPU seconds when given. */
-function perftTarget(depth: number, limit?: number): TargetRun {
+function perftTarget(depth: number, limit?: number, base?: number): TargetRun {
   return {
     name: limit === undefined ? `reversi perft(${depth}) equals perft.tsv (timed)` : `reversi perft(${depth}) = ${fmt(perftTable().get(depth)!)} in ≤ ${limit} s`,
     run(quick): TargetResult {
@@ -202,7 +215,7 @@ function perftTarget(depth: number, limit?: number): TargetRun {
       const r = timed(() => reversiPerft(new ReversiPosition(), d));
       const right = r.value === expected;
       return {
-        measured: `${fmt(r.value)} leaves (${right ? 'equals' : 'DIFFERS FROM'} perft.tsv ${fmt(expected)}) in ${r.cpu.toFixed(2)} s CPU, ${r.wall.toFixed(2)} s wall, ${fmt(r.value / r.cpu)} leaves per CPU-second`,
+        measured: `${fmt(r.value)} leaves (${right ? 'equals' : 'DIFFERS FROM'} perft.tsv ${fmt(expected)}) in ${r.cpu.toFixed(2)} s CPU, ${r.wall.toFixed(2)} s wall, ${fmt(r.value / r.cpu)} leaves per CPU-second${quick ? '' : versusBase(r.cpu, base)}`,
         // Judged on this process's own CPU time: the target is per core, and a shared machine slows the wall clock.
         met: !right ? false : quick ? null : limit === undefined ? true : r.cpu <= limit,
       };
@@ -210,8 +223,11 @@ function perftTarget(depth: number, limit?: number): TargetRun {
   };
 }
 
-/** Solves FFO positions `ids` with a fresh table each, checks score and move, prints a table; judges each against `limit` s. */
-function ffoTarget(name: string, ids: readonly number[], limit: number | undefined, quickIds: readonly number[]): TargetRun {
+/**
+ * Solves FFO positions `ids` with a fresh table each, checks score and move, prints a table; judges their total
+ * CPU seconds against `limit` (and prints the ratio to `base`, the old commit's total, when given).
+ */
+function ffoTarget(name: string, ids: readonly number[], limit: number | undefined, quickIds: readonly number[], base?: number): TargetRun {
   return {
     name,
     run(quick): TargetResult {
@@ -231,6 +247,7 @@ function ffoTarget(name: string, ids: readonly number[], limit: number | undefin
         const r = timed(() => solver.solve(pos));
         const move = r.value.move === null ? '-' : pos.moveToText(r.value.move);
         const right = r.value.score === f.score && f.best.includes(move);
+        // The limit is on the positions' total: a row is SLOW when it alone exceeds it.
         const inTime = limit === undefined || r.cpu <= limit;
         ok &&= right;
         worst = Math.max(worst, r.cpu);
@@ -241,8 +258,8 @@ function ffoTarget(name: string, ids: readonly number[], limit: number | undefin
         );
       }
       return {
-        measured: `${chosen.length} positions ${ok ? 'all exact' : 'NOT all exact'}, slowest ${worst.toFixed(2)} s CPU, ${fmt(nodes)} nodes in ${cpu.toFixed(1)} s CPU (${fmt(nodes / cpu)} nodes/s)`,
-        met: !ok ? false : quick ? null : limit === undefined ? true : worst <= limit,
+        measured: `${chosen.length} positions ${ok ? 'all exact' : 'NOT all exact'}, slowest ${worst.toFixed(2)} s CPU, ${fmt(nodes)} nodes in ${cpu.toFixed(2)} s CPU (${fmt(nodes / cpu)} nodes/s)${quick ? '' : versusBase(cpu, base)}`,
+        met: !ok ? false : quick ? null : limit === undefined ? true : cpu <= limit,
         details,
       };
     },
@@ -254,11 +271,12 @@ export const reversiSuite: Suite = {
   game: 'reversi',
   profile: () => [mobilityCase(), flipsCase(), playUndoCase(), ...evalCases(), perftCase(), genericPerftCase(), solveCase()],
   targets: () => [
-    perftTarget(11, 2.3),
+    // The issue's targets: perft 1.5x and the FFO solves 2x faster than 8242345 (BASE_CPU), as CPU-second limits.
+    perftTarget(11, 2.1, BASE_CPU.perft11),
     perftTarget(12),
     perftTarget(13),
-    ffoTarget('reversi FFO #40 (20 empties) solved in ≤ 2 s', [40], 2, [20]),
-    ffoTarget('reversi FFO #41–#44 (22–23 empties) each solved in ≤ 15 s', [41, 42, 43, 44], 15, [1]),
+    ffoTarget('reversi FFO #40 (20 empties) solved in ≤ 1.4 s', [40], 1.4, [20], BASE_CPU.ffo40),
+    ffoTarget('reversi FFO #41–#44 (22–23 empties) solved in ≤ 20 s together', [41, 42, 43, 44], 20, [1], BASE_CPU.ffo41to44),
     ffoTarget('reversi FFO #35–#39 and #45–#49 (21–26 empties) solved exactly (timed, no target)', [35, 36, 37, 38, 39, 45, 46, 47, 48, 49], undefined, [2]),
   ],
 };
