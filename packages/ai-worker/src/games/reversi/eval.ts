@@ -173,15 +173,30 @@ function reversiLeafAfter(pos: Position, move: number, out: Float64Array): void 
   let ph = bits[1];
   let ol = bits[2];
   let oh = bits[3];
+  // The ordering of this node (its last call, on this board) has the move's flips and the reply count.
+  const known = move >= 0 && childStamp[move] === stamp && orderedBoard[0] === pl && orderedBoard[1] === ph && orderedBoard[2] === ol && orderedBoard[3] === oh;
   if (move >= 0) {
-    flips(move, pl, ph, ol, oh, flipped, 0);
-    pl |= flipped[0] | (move < 32 ? 1 << move : 0);
-    ph |= flipped[1] | (move >= 32 ? 1 << (move - 32) : 0);
-    ol ^= flipped[0];
-    oh ^= flipped[1];
+    let fl: number;
+    let fh: number;
+    if (known) {
+      fl = childFlipLo[move];
+      fh = childFlipHi[move];
+    } else {
+      flips(move, pl, ph, ol, oh, flipped, 0);
+      fl = flipped[0];
+      fh = flipped[1];
+    }
+    pl |= fl | (move < 32 ? 1 << move : 0);
+    ph |= fh | (move >= 32 ? 1 << (move - 32) : 0);
+    ol ^= fl;
+    oh ^= fh;
   }
-  mobility(ol, oh, pl, ph, moves, 0);
-  const my = popcount(moves[0]) + popcount(moves[1]);
+  let my: number;
+  if (known) my = childMoves[move];
+  else {
+    mobility(ol, oh, pl, ph, moves, 0);
+    my = popcount(moves[0]) + popcount(moves[1]);
+  }
   mobility(pl, ph, ol, oh, moves, 0);
   const op = popcount(moves[0]) + popcount(moves[1]);
   if (my === 0 && op === 0) {
@@ -204,6 +219,18 @@ export function reversiTerminal(r: ReversiPosition, player: number): number {
 }
 
 const scratch = new Int32Array(4);
+
+/*
+ * What the last ordering found per move: its flips and the opponent's move count after it. A frontier node's
+ * ordering runs just before its children are scored as leaves (reversiLeafAfter), which then reuse both: the
+ * board the ordering saw (orderedBoard) and the stamp of its call tell whether an entry is for this node.
+ */
+const orderedBoard = new Int32Array(4);
+const childFlipLo = new Int32Array(64);
+const childFlipHi = new Int32Array(64);
+const childMoves = new Int32Array(64);
+const childStamp = new Int32Array(64);
+let stamp = 0;
 
 /** Per square: +100 on a corner, else the penalty of an X (60) or C (25) square while its corner is empty. */
 const SQ_BONUS = new Int32Array(64);
@@ -232,6 +259,11 @@ function orderReversi(pos: Position, list: Int32Array, n: number, scores: Float6
   const ph = scratch[1];
   const ol = scratch[2];
   const oh = scratch[3];
+  stamp = (stamp + 1) | 0;
+  orderedBoard[0] = pl;
+  orderedBoard[1] = ph;
+  orderedBoard[2] = ol;
+  orderedBoard[3] = oh;
   for (let i = 0; i < n; i++) {
     const m = list[i];
     if (m < 0) {
@@ -246,8 +278,12 @@ function orderReversi(pos: Position, list: Int32Array, n: number, scores: Float6
     const fh = flipped[1];
     // The opponent to move after m: its discs lose the flips, the mover's gain them and m.
     mobility(ol ^ fl, oh ^ fh, pl | fl | (m < 32 ? 1 << m : 0), ph | fh | (m >= 32 ? 1 << (m - 32) : 0), moves, 0);
-    const replies = popcount(moves[0]) + popcount(moves[1]) + popcount(moves[0] & CORNERS_LO) + popcount(moves[1] & CORNERS_HI);
-    scores[i] = s - replies;
+    const count = popcount(moves[0]) + popcount(moves[1]);
+    scores[i] = s - count - popcount(moves[0] & CORNERS_LO) - popcount(moves[1] & CORNERS_HI);
+    childFlipLo[m] = fl;
+    childFlipHi[m] = fh;
+    childMoves[m] = count;
+    childStamp[m] = stamp;
   }
 }
 

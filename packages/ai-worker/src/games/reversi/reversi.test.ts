@@ -50,6 +50,8 @@ describe('Reversi knowledge', () => {
         const pos = randomPosition(rng, 20 + rng.int(45));
         if (pos.isTerminal()) continue;
         const count = pos.legalMoves(moves);
+        // After the node's ordering (whose flips and reply counts it reuses) or on its own.
+        if (n % 2 === 0) reversiKnowledge.orderMoves?.(pos, moves, count, new Float64Array(MAX_MOVES));
         for (let i = 0; i < count; i++) {
           leafAfter(pos, moves[i], out);
           pos.play(moves[i]);
