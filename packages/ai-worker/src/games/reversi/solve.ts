@@ -853,45 +853,30 @@ export class EndgameSolver {
       const d = popcount(pl) + popcount(ph) - popcount(ol) - popcount(oh);
       return this.last(d, pl, ph, ol, oh, el !== 0 ? lowestBit(el) : 32 + lowestBit(eh));
     }
-    if (n === 3) {
-      // The three empties in the order the rounds below would try them: by rank (parity, then square class),
-      // then by index.
-      let a = -1;
-      let b = -1;
-      let c = -1;
+    if (n === 3 || n === 4) {
+      // The three or four empties, for the written-out solvers.
       let xl = el;
       let xh = eh;
+      let s1 = -1;
+      let s2 = -1;
+      let s3 = -1;
+      let s4 = -1;
       while ((xl | xh) !== 0) {
-        let sq: number;
+        let x: number;
         if (xl !== 0) {
-          sq = lowestBit(xl);
+          x = lowestBit(xl);
           xl &= xl - 1;
         } else {
-          sq = 32 + lowestBit(xh);
+          x = 32 + lowestBit(xh);
           xh &= xh - 1;
         }
-        const key = ((parity & QUADRANT[sq] ? 0 : 3) + SQUARE_CLASS[sq]) * 64 + sq;
-        if (a < 0) a = key;
-        else if (b < 0) b = key;
-        else c = key;
+        if (s1 < 0) s1 = x;
+        else if (s2 < 0) s2 = x;
+        else if (s3 < 0) s3 = x;
+        else s4 = x;
       }
-      // Sort the three keys.
-      if (a > b) {
-        const t = a;
-        a = b;
-        b = t;
-      }
-      if (b > c) {
-        const t = b;
-        b = c;
-        c = t;
-      }
-      if (a > b) {
-        const t = a;
-        a = b;
-        b = t;
-      }
-      return this.three(pl, ph, ol, oh, alpha, beta, a & 63, b & 63, c & 63);
+      if (n === 3) return this.sortedThree(pl, ph, ol, oh, alpha, beta, parity, s1, s2, s3);
+      return this.four(pl, ph, ol, oh, alpha, beta, parity, s1, s2, s3, s4);
     }
     this.nodes++;
     // Stability cutoff; skipped at once when even all the opponent's discs being stable would not cut.
@@ -933,6 +918,114 @@ export class EndgameSolver {
     mobility(ol, oh, pl, ph, t, 4);
     if ((t[4] | t[5]) === 0) return finalScore(pl, ph, ol, oh);
     return -this.shallow(ol, oh, pl, ph, -beta, -alpha, n, parity);
+  }
+
+  /**
+   * Three empties s1, s2, s3 put in the order the rounds of shallow would try them (by rank: parity, then square
+   * class; then by index), for three.
+   */
+  private sortedThree(pl: number, ph: number, ol: number, oh: number, alpha: number, beta: number, parity: number, s1: number, s2: number, s3: number): number {
+    let a = ((parity & QUADRANT[s1] ? 0 : 3) + SQUARE_CLASS[s1]) * 64 + s1;
+    let b = ((parity & QUADRANT[s2] ? 0 : 3) + SQUARE_CLASS[s2]) * 64 + s2;
+    let c = ((parity & QUADRANT[s3] ? 0 : 3) + SQUARE_CLASS[s3]) * 64 + s3;
+    if (a > b) {
+      const t = a;
+      a = b;
+      b = t;
+    }
+    if (b > c) {
+      const t = b;
+      b = c;
+      c = t;
+    }
+    if (a > b) {
+      const t = a;
+      a = b;
+      b = t;
+    }
+    return this.three(pl, ph, ol, oh, alpha, beta, a & 63, b & 63, c & 63);
+  }
+
+  /**
+   * Four empties (any order in): each tried in the parity order of shallow, its child solved by sortedThree,
+   * passes included, no lists.
+   */
+  private four(pl: number, ph: number, ol: number, oh: number, alpha: number, beta: number, parity: number, s1: number, s2: number, s3: number, s4: number): number {
+    this.nodes++;
+    // Stability cutoff; skipped at once when even all the opponent's discs being stable would not cut.
+    if (alpha >= STABILITY_THRESHOLD[4] && 64 - 2 * (popcount(ol) + popcount(oh)) <= alpha) {
+      const bound = 64 - 2 * stableDiscs(ol, oh, pl, ph);
+      if (bound <= alpha) return bound;
+    }
+    // Sort the four by rank and index (a sorting network of five compare-exchanges).
+    let a = ((parity & QUADRANT[s1] ? 0 : 3) + SQUARE_CLASS[s1]) * 64 + s1;
+    let b = ((parity & QUADRANT[s2] ? 0 : 3) + SQUARE_CLASS[s2]) * 64 + s2;
+    let c = ((parity & QUADRANT[s3] ? 0 : 3) + SQUARE_CLASS[s3]) * 64 + s3;
+    let d = ((parity & QUADRANT[s4] ? 0 : 3) + SQUARE_CLASS[s4]) * 64 + s4;
+    let t: number;
+    if (a > b) {
+      t = a;
+      a = b;
+      b = t;
+    }
+    if (c > d) {
+      t = c;
+      c = d;
+      d = t;
+    }
+    if (a > c) {
+      t = a;
+      a = c;
+      c = t;
+    }
+    if (b > d) {
+      t = b;
+      b = d;
+      d = t;
+    }
+    if (b > c) {
+      t = b;
+      b = c;
+      c = t;
+    }
+    const x1 = a & 63;
+    const x2 = b & 63;
+    const x3 = c & 63;
+    const x4 = d & 63;
+    const f = this.t;
+    let best = -INF;
+    for (let i = 0; i < 4; i++) {
+      const x = i === 0 ? x1 : i === 1 ? x2 : i === 2 ? x3 : x4;
+      flips(x, pl, ph, ol, oh, f, 4);
+      const fl = f[4];
+      const fh = f[5];
+      if ((fl | fh) === 0) continue;
+      const cpl = ol ^ fl;
+      const cph = oh ^ fh;
+      const col = pl | fl | BIT_LO[x];
+      const coh = ph | fh | BIT_HI[x];
+      const cpar = parity ^ QUADRANT[x];
+      const v =
+        i === 0
+          ? -this.sortedThree(cpl, cph, col, coh, -beta, -alpha, cpar, x2, x3, x4)
+          : i === 1
+            ? -this.sortedThree(cpl, cph, col, coh, -beta, -alpha, cpar, x1, x3, x4)
+            : i === 2
+              ? -this.sortedThree(cpl, cph, col, coh, -beta, -alpha, cpar, x1, x2, x4)
+              : -this.sortedThree(cpl, cph, col, coh, -beta, -alpha, cpar, x1, x2, x3);
+      if (v > best) {
+        best = v;
+        if (v > alpha) {
+          alpha = v;
+          if (alpha >= beta) return best;
+        }
+      }
+    }
+    if (best !== -INF) return best;
+    // No move: pass if the opponent can move, else the game is over.
+    mobility(ol, oh, pl, ph, f, 4);
+    if ((f[4] | f[5]) === 0) return finalScore(pl, ph, ol, oh);
+    return -this.four(ol, oh, pl, ph, -beta, -alpha, parity, x1, x2, x3, x4);
   }
 
   /**
