@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../core/prng.js';
-import { flips, mobility, popcount, stableDiscs, stableSet } from './bits.js';
+import { flipCount, flips, mobility, popcount, stableDiscs, stableSet } from './bits.js';
 
 /** A plain mailbox reference: cells 0 empty, 1 player, 2 opponent. */
 function referenceFlips(cells: number[], sq: number): number[] {
@@ -44,7 +44,7 @@ describe('bitboard primitives against a mailbox reference', () => {
     expect(popcount(0x0f0f0f0f)).toBe(16);
   });
 
-  it('mobility and flips agree with the reference on 3000 random boards of every density', () => {
+  it('mobility, flips and flipCount agree with the reference on 3000 random boards of every density', () => {
     const rng = new Rng(42);
     const out = new Int32Array(2);
     for (let i = 0; i < 3000; i++) {
@@ -59,6 +59,7 @@ describe('bitboard primitives against a mailbox reference', () => {
         if (cells[sq] !== 0) continue;
         flips(sq, pl, ph, ol, oh, out, 0);
         expect(fromBits(out[0], out[1])).toEqual(ref.sort((a, b) => a - b));
+        expect(flipCount(sq, pl, ph, ol, oh)).toBe(ref.length);
       }
       mobility(pl, ph, ol, oh, out, 0);
       expect(fromBits(out[0], out[1])).toEqual(legal);
