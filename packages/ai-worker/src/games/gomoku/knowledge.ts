@@ -24,6 +24,9 @@ const FIVE_VALUE = LINE_VALUE[P.FIVE];
 /** A point that makes two threats at once (four-four, four-three, three-three) is worth an open four. */
 const DOUBLE_THREAT = 15_000;
 
+/** How many forced blocks in a row a leaf evaluation plays out (a chain of fours answered by blocks). */
+const FORCED_BLOCKS = 4;
+
 /** An evaluation beyond the patterns: the side to move completes a five, or cannot stop one. */
 const WON = 5_000_000;
 /** The side to move has an unanswered open three (or four-three) with nothing sharper against it. */
@@ -180,14 +183,30 @@ export function setRootMoves(g: GomokuPosition, moves: readonly number[] | null)
 }
 
 /**
- * The side to move's view: a five to complete wins; two fives against it (and none of its own) lose; an open
- * four or double threat with no four against it wins in a few moves; otherwise the sum of what every nearby
- * point is worth to each side, the side to move's best point counted again (it moves first).
+ * The side to move's view: a five to complete wins; two fives against it (and none of its own) lose; one is
+ * blocked first and the position after the block is evaluated; an open four or double threat with no four
+ * against it wins in a few moves; otherwise the sum of what every nearby point is worth to each side, the side
+ * to move's best point counted again (it moves first).
  */
 export function gomokuEvaluate(g: GomokuPosition): number {
+  return evaluateBlocking(g, FORCED_BLOCKS);
+}
+
+/**
+ * A four made just before the horizon has one answer, its block: the position is evaluated after that block (up
+ * to `blocks` of them in a row). Evaluated as it stands, the five point counted 200,000 against the side to move
+ * (and half of it again as its worst point), so the root score swung by about ±300,000 between odd and even depths.
+ */
+function evaluateBlocking(g: GomokuPosition, blocks: number): number {
   scan.run(g);
   if (scan.myFives > 0) return WON;
   if (scan.opFives >= 2) return -WON;
+  if (scan.opFives === 1 && blocks > 0 && g.isLegal(scan.opFivePoint)) {
+    g.play(scan.opFivePoint);
+    const v = -evaluateBlocking(g, blocks - 1);
+    g.undo();
+    return v;
+  }
   if (scan.opFives === 0 && scan.bestAttack >= LINE_VALUE[OPEN_FOUR]) return WINNING;
   return scan.sumAttack - scan.sumDefence + scan.bestAttack - (scan.bestDefence >> 1);
 }

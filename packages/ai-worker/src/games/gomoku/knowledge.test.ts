@@ -1,0 +1,78 @@
+import { GomokuPosition } from '@qi/engine';
+import { describe, expect, it } from 'vitest';
+import { AlphaBeta } from '../../alphabeta/search.js';
+import { gomokuEvaluate, gomokuKnowledge, gomokuSearchMoves } from './knowledge.js';
+import { GOMOKU_WIDTH } from './threats.js';
+
+function play(moves: string): GomokuPosition {
+  const g = new GomokuPosition({ size: 15, rule: 'freestyle' });
+  for (const m of moves.split(' ')) g.play(g.parseMove(m));
+  return g;
+}
+
+/** Seeded middle games: 3 random plies near the centre, then 7–18 plies among the evaluation's three best points. */
+function middleGames(count: number): GomokuPosition[] {
+  let seed = 12345;
+  const rnd = (n: number): number => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed % n;
+  };
+  const buf = new Int32Array(400);
+  const out: GomokuPosition[] = [];
+  while (out.length < count) {
+    const g = new GomokuPosition({ size: 15, rule: 'freestyle' });
+    while (g.stoneCount() < 3) {
+      const p = g.geo.point(5 + rnd(5), 5 + rnd(5));
+      if (g.isLegal(p)) g.play(p);
+    }
+    const plies = 10 + rnd(12);
+    let ok = true;
+    while (ok && g.stoneCount() < plies) {
+      const n = gomokuSearchMoves(g, buf, 4);
+      if (n === 0) ok = false;
+      else g.play(buf[rnd(Math.min(n, 3))]);
+      if (g.isTerminal()) ok = false;
+    }
+    // Decided positions (a win in a few moves) say nothing about the swing.
+    if (ok && Math.abs(gomokuEvaluate(g)) < 400_000) out.push(g);
+  }
+  return out;
+}
+
+describe('gomoku evaluation', () => {
+  it('evaluates a four made at the horizon after its block, not as a five against the side to move', () => {
+    // Black has just made the four K9-K11-K12-K13 (white must block at K10). Before, white's view counted the
+    // five point 200,000 and half again as the worst point: -301,465.
+    const g = play('F8 I10 J10 I11 I12 J12 K13 J11 K11 L12 K12 K14 K9');
+    const v = gomokuEvaluate(g);
+    g.play(g.parseMove('K10'));
+    const after = gomokuEvaluate(g);
+    console.log(`four at the horizon: ${v} (after the block, black's view: ${after})`);
+    expect(v).toBe(-after);
+    expect(Math.abs(v)).toBeLessThan(100_000);
+  });
+
+  it('root scores at depths d and d+1 stay close on 20 seeded middle games (no ±300,000 parity swing)', () => {
+    const D = 5;
+    const rows: number[][] = [];
+    for (const g of middleGames(20)) {
+      const ab = new AlphaBeta({ evaluator: gomokuKnowledge(GOMOKU_WIDTH), ttMegabytes: 4, aspiration: 0 });
+      const scores: number[] = [];
+      ab.search(g, { depth: D }, (r) => {
+        scores[r.depth - 1] = r.score;
+      });
+      rows.push(scores);
+    }
+    // Measured before the fix on these positions (max |Δ| per step): 321,005 / 320,035 / 319,555 / 327,065.
+    let worst = 0;
+    for (let d = 1; d < D; d++) {
+      const diffs = rows.filter((s) => Math.abs(s[d]) < 400_000 && Math.abs(s[d - 1]) < 400_000).map((s) => Math.abs(s[d] - s[d - 1]));
+      const mean = diffs.reduce((a, b) => a + b, 0) / diffs.length;
+      const max = Math.max(...diffs);
+      worst = Math.max(worst, max);
+      console.log(`depth ${d} -> ${d + 1}: mean |change| ${mean.toFixed(0)}, max ${max} (${diffs.length} positions)`);
+      expect(diffs.length).toBeGreaterThanOrEqual(15);
+    }
+    expect(worst).toBeLessThan(150_000);
+  });
+});
