@@ -103,6 +103,7 @@ rl.on('line', (raw) => {
     // Fair clocks: the engine is told the move time (and a match allowance it counts down), never the deadline.
     const info = readFileSync(infoLog, 'utf8').split('\n');
     expect(info.filter((l) => l === 'INFO timeout_turn 700').length).toBe(2);
+    expect(info.filter((l) => l === 'INFO thread_num 1').length).toBe(2);
     expect(info.filter((l) => /^INFO timeout_match \d+$/.test(l)).length).toBe(2);
     const left = info.filter((l) => l.startsWith('INFO time_left ')).map((l) => Number(l.split(' ')[2]));
     expect(left.length).toBeGreaterThan(4);

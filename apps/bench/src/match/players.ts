@@ -367,6 +367,8 @@ class PiskvorkPlayer implements Player {
     try {
       await this.client.start(rules.size, 10_000);
       this.client.info(`rule ${piskvorkRule(rules.rule)}`);
+      // One search thread, like Qi's one worker thread a game: a multi-threaded brain would get more cores than Qi.
+      this.client.info('thread_num 1');
       if (this.moveTimeMs !== undefined) {
         // Qi's move time for every move, and a match allowance of that much per move to the move cap, so the
         // engine's own time manager plays each move in about the turn time (Gomocup engines use both).
