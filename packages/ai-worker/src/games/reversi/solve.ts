@@ -115,6 +115,22 @@ for (let s = 0; s < 64; s++) {
 }
 const CORNERS_LO = 0x81;
 const CORNERS_HI = 0x81000000 | 0;
+/**
+ * The squares next to each square, (lo, hi): a move flips nothing unless one of them holds an opponent's disc,
+ * a test far cheaper than the flips it saves near the end, where most empties are not legal moves.
+ */
+const NEIGHBOUR_LO = new Int32Array(64);
+const NEIGHBOUR_HI = new Int32Array(64);
+for (let s = 0; s < 64; s++) {
+  for (let t = 0; t < 64; t++) {
+    const dr = (t >> 3) - (s >> 3);
+    const dc = (t & 7) - (s & 7);
+    if (t !== s && dr >= -1 && dr <= 1 && dc >= -1 && dc <= 1) {
+      NEIGHBOUR_LO[s] |= BIT_LO[t];
+      NEIGHBOUR_HI[s] |= BIT_HI[t];
+    }
+  }
+}
 
 /**
  * LINE_FLIPS[p * 256 + m]: the discs a move at position p (0..7) of a line flips when the mover holds the line's
@@ -209,6 +225,8 @@ export class EndgameSolver {
   private readonly flipLo = new Int32Array(65 * LIST);
   private readonly flipHi = new Int32Array(65 * LIST);
   private readonly t = new Int32Array(8);
+  /** five's sorted squares (five never runs inside another five: its children have four empties). */
+  private readonly five5 = new Int32Array(5);
   private readonly est = new Int32Array(8 * (ROOT_SORT_DEPTH + 1));
   private nodes = 0;
   // Limits of the solve in progress: the node count of the next look, and what a look checks.
@@ -853,14 +871,15 @@ export class EndgameSolver {
       const d = popcount(pl) + popcount(ph) - popcount(ol) - popcount(oh);
       return this.last(d, pl, ph, ol, oh, el !== 0 ? lowestBit(el) : 32 + lowestBit(eh));
     }
-    if (n === 3 || n === 4) {
-      // The three or four empties, for the written-out solvers.
+    if (n >= 3 && n <= 5) {
+      // The three to five empties, for the written-out solvers.
       let xl = el;
       let xh = eh;
       let s1 = -1;
       let s2 = -1;
       let s3 = -1;
       let s4 = -1;
+      let s5 = -1;
       while ((xl | xh) !== 0) {
         let x: number;
         if (xl !== 0) {
@@ -873,10 +892,12 @@ export class EndgameSolver {
         if (s1 < 0) s1 = x;
         else if (s2 < 0) s2 = x;
         else if (s3 < 0) s3 = x;
-        else s4 = x;
+        else if (s4 < 0) s4 = x;
+        else s5 = x;
       }
       if (n === 3) return this.sortedThree(pl, ph, ol, oh, alpha, beta, parity, s1, s2, s3);
-      return this.four(pl, ph, ol, oh, alpha, beta, parity, s1, s2, s3, s4);
+      if (n === 4) return this.four(pl, ph, ol, oh, alpha, beta, parity, s1, s2, s3, s4);
+      return this.five(pl, ph, ol, oh, alpha, beta, parity, s1, s2, s3, s4, s5);
     }
     this.nodes++;
     // Stability cutoff; skipped at once when even all the opponent's discs being stable would not cut.
@@ -899,6 +920,7 @@ export class EndgameSolver {
           sq = 32 + lowestBit(xh);
           xh &= xh - 1;
         }
+        if (((ol & NEIGHBOUR_LO[sq]) | (oh & NEIGHBOUR_HI[sq])) === 0) continue;
         flips(sq, pl, ph, ol, oh, t, 4);
         const fl = t[4];
         const fh = t[5];
@@ -944,6 +966,71 @@ export class EndgameSolver {
       b = t;
     }
     return this.three(pl, ph, ol, oh, alpha, beta, a & 63, b & 63, c & 63);
+  }
+
+  /**
+   * Five empties (any order in): each tried in the parity order of shallow, its child solved by four with the
+   * other four squares (no collecting them from the board), passes included, no lists.
+   */
+  private five(pl: number, ph: number, ol: number, oh: number, alpha: number, beta: number, parity: number, s1: number, s2: number, s3: number, s4: number, s5: number): number {
+    this.nodes++;
+    // Stability cutoff; skipped at once when even all the opponent's discs being stable would not cut.
+    if (alpha >= STABILITY_THRESHOLD[5] && 64 - 2 * (popcount(ol) + popcount(oh)) <= alpha) {
+      const bound = 64 - 2 * stableDiscs(ol, oh, pl, ph);
+      if (bound <= alpha) return bound;
+    }
+    // Sorted by rank and index, as the rounds of shallow try them (insertion into five words).
+    const k = this.five5;
+    k[0] = ((parity & QUADRANT[s1] ? 0 : 3) + SQUARE_CLASS[s1]) * 64 + s1;
+    k[1] = ((parity & QUADRANT[s2] ? 0 : 3) + SQUARE_CLASS[s2]) * 64 + s2;
+    k[2] = ((parity & QUADRANT[s3] ? 0 : 3) + SQUARE_CLASS[s3]) * 64 + s3;
+    k[3] = ((parity & QUADRANT[s4] ? 0 : 3) + SQUARE_CLASS[s4]) * 64 + s4;
+    k[4] = ((parity & QUADRANT[s5] ? 0 : 3) + SQUARE_CLASS[s5]) * 64 + s5;
+    for (let i = 1; i < 5; i++) {
+      const key = k[i];
+      let j = i;
+      while (j > 0 && k[j - 1] > key) {
+        k[j] = k[j - 1];
+        j--;
+      }
+      k[j] = key;
+    }
+    const f = this.t;
+    let best = -INF;
+    for (let i = 0; i < 5; i++) {
+      const x = k[i] & 63;
+      if (((ol & NEIGHBOUR_LO[x]) | (oh & NEIGHBOUR_HI[x])) === 0) continue;
+      flips(x, pl, ph, ol, oh, f, 4);
+      const fl = f[4];
+      const fh = f[5];
+      if ((fl | fh) === 0) continue;
+      // The other four squares (four sorts them itself).
+      const v = -this.four(
+        ol ^ fl,
+        oh ^ fh,
+        pl | fl | BIT_LO[x],
+        ph | fh | BIT_HI[x],
+        -beta,
+        -alpha,
+        parity ^ QUADRANT[x],
+        k[i === 0 ? 1 : 0] & 63,
+        k[i <= 1 ? 2 : 1] & 63,
+        k[i <= 2 ? 3 : 2] & 63,
+        k[i <= 3 ? 4 : 3] & 63,
+      );
+      if (v > best) {
+        best = v;
+        if (v > alpha) {
+          alpha = v;
+          if (alpha >= beta) return best;
+        }
+      }
+    }
+    if (best !== -INF) return best;
+    // No move: pass if the opponent can move, else the game is over.
+    mobility(ol, oh, pl, ph, f, 4);
+    if ((f[4] | f[5]) === 0) return finalScore(pl, ph, ol, oh);
+    return -this.five(ol, oh, pl, ph, -beta, -alpha, parity, s1, s2, s3, s4, s5);
   }
 
   /**
@@ -996,6 +1083,7 @@ export class EndgameSolver {
     let best = -INF;
     for (let i = 0; i < 4; i++) {
       const x = i === 0 ? x1 : i === 1 ? x2 : i === 2 ? x3 : x4;
+      if (((ol & NEIGHBOUR_LO[x]) | (oh & NEIGHBOUR_HI[x])) === 0) continue;
       flips(x, pl, ph, ol, oh, f, 4);
       const fl = f[4];
       const fh = f[5];
@@ -1041,9 +1129,13 @@ export class EndgameSolver {
     }
     const t = this.t;
     let best = -INF;
-    flips(x1, pl, ph, ol, oh, t, 4);
-    let fl = t[4];
-    let fh = t[5];
+    let fl = 0;
+    let fh = 0;
+    if (((ol & NEIGHBOUR_LO[x1]) | (oh & NEIGHBOUR_HI[x1])) !== 0) {
+      flips(x1, pl, ph, ol, oh, t, 4);
+      fl = t[4];
+      fh = t[5];
+    }
     if ((fl | fh) !== 0) {
       const v = -this.two(ol ^ fl, oh ^ fh, pl | fl | BIT_LO[x1], ph | fh | BIT_HI[x1], -beta, -alpha, x2 < x3 ? x2 : x3, x2 < x3 ? x3 : x2);
       if (v > best) {
@@ -1054,9 +1146,13 @@ export class EndgameSolver {
         }
       }
     }
-    flips(x2, pl, ph, ol, oh, t, 4);
-    fl = t[4];
-    fh = t[5];
+    fl = 0;
+    fh = 0;
+    if (((ol & NEIGHBOUR_LO[x2]) | (oh & NEIGHBOUR_HI[x2])) !== 0) {
+      flips(x2, pl, ph, ol, oh, t, 4);
+      fl = t[4];
+      fh = t[5];
+    }
     if ((fl | fh) !== 0) {
       const v = -this.two(ol ^ fl, oh ^ fh, pl | fl | BIT_LO[x2], ph | fh | BIT_HI[x2], -beta, -alpha, x1 < x3 ? x1 : x3, x1 < x3 ? x3 : x1);
       if (v > best) {
@@ -1067,9 +1163,13 @@ export class EndgameSolver {
         }
       }
     }
-    flips(x3, pl, ph, ol, oh, t, 4);
-    fl = t[4];
-    fh = t[5];
+    fl = 0;
+    fh = 0;
+    if (((ol & NEIGHBOUR_LO[x3]) | (oh & NEIGHBOUR_HI[x3])) !== 0) {
+      flips(x3, pl, ph, ol, oh, t, 4);
+      fl = t[4];
+      fh = t[5];
+    }
     if ((fl | fh) !== 0) {
       const v = -this.two(ol ^ fl, oh ^ fh, pl | fl | BIT_LO[x3], ph | fh | BIT_HI[x3], -beta, -alpha, x1 < x2 ? x1 : x2, x1 < x2 ? x2 : x1);
       if (v > best) best = v;
@@ -1088,29 +1188,45 @@ export class EndgameSolver {
     // Disc difference for the side to move; a move flipping f discs makes it d + 2f + 1.
     const d = popcount(pl) + popcount(ph) - popcount(ol) - popcount(oh);
     let best = -INF;
-    flips(x1, pl, ph, ol, oh, t, 4);
-    let fl = t[4];
-    let fh = t[5];
+    let fl = 0;
+    let fh = 0;
+    if (((ol & NEIGHBOUR_LO[x1]) | (oh & NEIGHBOUR_HI[x1])) !== 0) {
+      flips(x1, pl, ph, ol, oh, t, 4);
+      fl = t[4];
+      fh = t[5];
+    }
     if ((fl | fh) !== 0) {
       best = -this.last(-(d + 2 * (popcount(fl) + popcount(fh)) + 1), ol ^ fl, oh ^ fh, pl | fl | BIT_LO[x1], ph | fh | BIT_HI[x1], x2);
       if (best >= beta) return best;
     }
-    flips(x2, pl, ph, ol, oh, t, 4);
-    fl = t[4];
-    fh = t[5];
+    fl = 0;
+    fh = 0;
+    if (((ol & NEIGHBOUR_LO[x2]) | (oh & NEIGHBOUR_HI[x2])) !== 0) {
+      flips(x2, pl, ph, ol, oh, t, 4);
+      fl = t[4];
+      fh = t[5];
+    }
     if ((fl | fh) !== 0) {
       const v = -this.last(-(d + 2 * (popcount(fl) + popcount(fh)) + 1), ol ^ fl, oh ^ fh, pl | fl | BIT_LO[x2], ph | fh | BIT_HI[x2], x1);
       if (v > best) best = v;
     }
     if (best !== -INF) return best;
     // The side to move passes: the opponent picks the square worst for us.
-    flips(x1, ol, oh, pl, ph, t, 4);
-    fl = t[4];
-    fh = t[5];
+    fl = 0;
+    fh = 0;
+    if (((pl & NEIGHBOUR_LO[x1]) | (ph & NEIGHBOUR_HI[x1])) !== 0) {
+      flips(x1, ol, oh, pl, ph, t, 4);
+      fl = t[4];
+      fh = t[5];
+    }
     if ((fl | fh) !== 0) best = this.last(d - 2 * (popcount(fl) + popcount(fh)) - 1, pl ^ fl, ph ^ fh, ol | fl | BIT_LO[x1], oh | fh | BIT_HI[x1], x2);
-    flips(x2, ol, oh, pl, ph, t, 4);
-    fl = t[4];
-    fh = t[5];
+    fl = 0;
+    fh = 0;
+    if (((pl & NEIGHBOUR_LO[x2]) | (ph & NEIGHBOUR_HI[x2])) !== 0) {
+      flips(x2, ol, oh, pl, ph, t, 4);
+      fl = t[4];
+      fh = t[5];
+    }
     if ((fl | fh) !== 0) {
       const v = this.last(d - 2 * (popcount(fl) + popcount(fh)) - 1, pl ^ fl, ph ^ fh, ol | fl | BIT_LO[x2], oh | fh | BIT_HI[x2], x1);
       if (best === -INF || v < best) best = v;
