@@ -187,10 +187,25 @@ function lastFlipCount(sq: number, pl: number, ph: number): number {
   return LINE_FLIPS[pc + row] + LINE_FLIPS[(r << 8) + col] + LINE_FLIPS[pc + d9] + LINE_FLIPS[pc + d7];
 }
 
+/** Discs in a board half pair (lo, hi): the two halves' bit counts summed before the last step. */
+function pop2(l: number, h: number): number {
+  l -= (l >>> 1) & 0x55555555;
+  h -= (h >>> 1) & 0x55555555;
+  l = (l & 0x33333333) + ((l >>> 2) & 0x33333333);
+  h = (h & 0x33333333) + ((h >>> 2) & 0x33333333);
+  // Each byte of the sum is at most 16: no carry between bytes.
+  return Math.imul(((l + (l >>> 4)) & 0x0f0f0f0f) + ((h + (h >>> 4)) & 0x0f0f0f0f), 0x01010101) >>> 24;
+}
+
+/** How many of the four corners a set (lo, hi) holds: A1, H1 in lo, A8, H8 in hi. */
+function cornersOf(l: number, h: number): number {
+  return (l & 1) + ((l >>> 7) & 1) + ((h >>> 24) & 1) + (h >>> 31);
+}
+
 /** The final score for the side to move when nobody can move: disc differential, empties to the winner. */
 function finalScore(pl: number, ph: number, ol: number, oh: number): number {
-  const p = popcount(pl) + popcount(ph);
-  const o = popcount(ol) + popcount(oh);
+  const p = pop2(pl, ph);
+  const o = pop2(ol, oh);
   const d = p - o;
   const e = 64 - p - o;
   return d > 0 ? d + e : d < 0 ? d - e : 0;
@@ -653,9 +668,9 @@ export class EndgameSolver {
         const rh = t[3];
         if ((rl | rh) === 0 && (nol | noh) === 0) key = -1 << 19;
         else {
-          const replies = popcount(rl) + popcount(rh) + popcount(rl & CORNERS_LO) + popcount(rh & CORNERS_HI);
+          const replies = pop2(rl, rh) + cornersOf(rl, rh);
           // Corners the mover holds after the move weigh against half a reply each: they never flip back.
-          const corners = popcount(npl & CORNERS_LO) + popcount(nph & CORNERS_HI);
+          const corners = cornersOf(npl, nph);
           key = (replies << 8) - (corners << 7) + potential(npl, nph, ~(npl | nol), ~(nph | noh)) * 2 + (parity & QUADRANT[sq] ? 0 : 1);
         }
       }
@@ -714,7 +729,7 @@ export class EndgameSolver {
       if (this.nodes >= this.nextCheck && this.interrupted()) return 0;
       this.nodes++;
       // Stability cutoff; skipped at once when even all the opponent's discs being stable would not cut.
-      if (alpha >= STABILITY_THRESHOLD[n] && 64 - 2 * (popcount(ol) + popcount(oh)) <= alpha) {
+      if (alpha >= STABILITY_THRESHOLD[n] && 64 - 2 * pop2(ol, oh) <= alpha) {
         const bound = 64 - 2 * stableDiscs(ol, oh, pl, ph);
         if (bound <= alpha) return bound;
       }
@@ -901,7 +916,7 @@ export class EndgameSolver {
     }
     this.nodes++;
     // Stability cutoff; skipped at once when even all the opponent's discs being stable would not cut.
-    if (alpha >= STABILITY_THRESHOLD[n] && 64 - 2 * (popcount(ol) + popcount(oh)) <= alpha) {
+    if (alpha >= STABILITY_THRESHOLD[n] && 64 - 2 * pop2(ol, oh) <= alpha) {
       const bound = 64 - 2 * stableDiscs(ol, oh, pl, ph);
       if (bound <= alpha) return bound;
     }
@@ -975,7 +990,7 @@ export class EndgameSolver {
   private five(pl: number, ph: number, ol: number, oh: number, alpha: number, beta: number, parity: number, s1: number, s2: number, s3: number, s4: number, s5: number): number {
     this.nodes++;
     // Stability cutoff; skipped at once when even all the opponent's discs being stable would not cut.
-    if (alpha >= STABILITY_THRESHOLD[5] && 64 - 2 * (popcount(ol) + popcount(oh)) <= alpha) {
+    if (alpha >= STABILITY_THRESHOLD[5] && 64 - 2 * pop2(ol, oh) <= alpha) {
       const bound = 64 - 2 * stableDiscs(ol, oh, pl, ph);
       if (bound <= alpha) return bound;
     }
@@ -1040,7 +1055,7 @@ export class EndgameSolver {
   private four(pl: number, ph: number, ol: number, oh: number, alpha: number, beta: number, parity: number, s1: number, s2: number, s3: number, s4: number): number {
     this.nodes++;
     // Stability cutoff; skipped at once when even all the opponent's discs being stable would not cut.
-    if (alpha >= STABILITY_THRESHOLD[4] && 64 - 2 * (popcount(ol) + popcount(oh)) <= alpha) {
+    if (alpha >= STABILITY_THRESHOLD[4] && 64 - 2 * pop2(ol, oh) <= alpha) {
       const bound = 64 - 2 * stableDiscs(ol, oh, pl, ph);
       if (bound <= alpha) return bound;
     }
@@ -1123,7 +1138,7 @@ export class EndgameSolver {
   private three(pl: number, ph: number, ol: number, oh: number, alpha: number, beta: number, x1: number, x2: number, x3: number): number {
     this.nodes++;
     // Stability cutoff; skipped at once when even all the opponent's discs being stable would not cut.
-    if (alpha >= STABILITY_THRESHOLD[3] && 64 - 2 * (popcount(ol) + popcount(oh)) <= alpha) {
+    if (alpha >= STABILITY_THRESHOLD[3] && 64 - 2 * pop2(ol, oh) <= alpha) {
       const bound = 64 - 2 * stableDiscs(ol, oh, pl, ph);
       if (bound <= alpha) return bound;
     }
@@ -1185,8 +1200,7 @@ export class EndgameSolver {
   private two(pl: number, ph: number, ol: number, oh: number, alpha: number, beta: number, x1: number, x2: number): number {
     this.nodes++;
     const t = this.t;
-    // Disc difference for the side to move; a move flipping f discs makes it d + 2f + 1.
-    const d = popcount(pl) + popcount(ph) - popcount(ol) - popcount(oh);
+    // A move leaves 63 discs: the child's mover, with c of them, leads by 2c - 63.
     let best = -INF;
     let fl = 0;
     let fh = 0;
@@ -1196,7 +1210,9 @@ export class EndgameSolver {
       fh = t[5];
     }
     if ((fl | fh) !== 0) {
-      best = -this.last(-(d + 2 * (popcount(fl) + popcount(fh)) + 1), ol ^ fl, oh ^ fh, pl | fl | BIT_LO[x1], ph | fh | BIT_HI[x1], x2);
+      const cpl = ol ^ fl;
+      const cph = oh ^ fh;
+      best = -this.last(2 * pop2(cpl, cph) - 63, cpl, cph, pl | fl | BIT_LO[x1], ph | fh | BIT_HI[x1], x2);
       if (best >= beta) return best;
     }
     fl = 0;
@@ -1207,7 +1223,9 @@ export class EndgameSolver {
       fh = t[5];
     }
     if ((fl | fh) !== 0) {
-      const v = -this.last(-(d + 2 * (popcount(fl) + popcount(fh)) + 1), ol ^ fl, oh ^ fh, pl | fl | BIT_LO[x2], ph | fh | BIT_HI[x2], x1);
+      const cpl = ol ^ fl;
+      const cph = oh ^ fh;
+      const v = -this.last(2 * pop2(cpl, cph) - 63, cpl, cph, pl | fl | BIT_LO[x2], ph | fh | BIT_HI[x2], x1);
       if (v > best) best = v;
     }
     if (best !== -INF) return best;
@@ -1219,7 +1237,11 @@ export class EndgameSolver {
       fl = t[4];
       fh = t[5];
     }
-    if ((fl | fh) !== 0) best = this.last(d - 2 * (popcount(fl) + popcount(fh)) - 1, pl ^ fl, ph ^ fh, ol | fl | BIT_LO[x1], oh | fh | BIT_HI[x1], x2);
+    if ((fl | fh) !== 0) {
+      const cpl = pl ^ fl;
+      const cph = ph ^ fh;
+      best = this.last(2 * pop2(cpl, cph) - 63, cpl, cph, ol | fl | BIT_LO[x1], oh | fh | BIT_HI[x1], x2);
+    }
     fl = 0;
     fh = 0;
     if (((pl & NEIGHBOUR_LO[x2]) | (ph & NEIGHBOUR_HI[x2])) !== 0) {
@@ -1228,10 +1250,14 @@ export class EndgameSolver {
       fh = t[5];
     }
     if ((fl | fh) !== 0) {
-      const v = this.last(d - 2 * (popcount(fl) + popcount(fh)) - 1, pl ^ fl, ph ^ fh, ol | fl | BIT_LO[x2], oh | fh | BIT_HI[x2], x1);
+      const cpl = pl ^ fl;
+      const cph = ph ^ fh;
+      const v = this.last(2 * pop2(cpl, cph) - 63, cpl, cph, ol | fl | BIT_LO[x2], oh | fh | BIT_HI[x2], x1);
       if (best === -INF || v < best) best = v;
     }
     if (best !== -INF) return best;
+    // Nobody can move: 62 discs, the empties to the leader.
+    const d = 2 * pop2(pl, ph) - 62;
     return d > 0 ? d + 2 : d < 0 ? d - 2 : 0;
   }
 
@@ -1243,7 +1269,8 @@ export class EndgameSolver {
     this.nodes++;
     let f = lastFlipCount(sq, pl, ph);
     if (f !== 0) return d + 2 * f + 1;
-    f = lastFlipCount(sq, ol, oh);
+    // The opponent flips nothing unless a neighbour of sq holds one of the mover's discs.
+    f = ((pl & NEIGHBOUR_LO[sq]) | (ph & NEIGHBOUR_HI[sq])) !== 0 ? lastFlipCount(sq, ol, oh) : 0;
     if (f !== 0) return d - 2 * f - 1;
     return d > 0 ? d + 1 : d < 0 ? d - 1 : 0;
   }
@@ -1275,7 +1302,7 @@ function potential(pl: number, ph: number, el: number, eh: number): number {
   const wh1 = ph & 0xfefefefe;
   const nl = (pl << 8) | (pl >>> 8) | (ph << 24) | (el1 << 1) | (el1 << 9) | (el1 >>> 7) | (eh1 << 25) | (wl1 >>> 1) | (wl1 >>> 9) | (wh1 << 23) | (wl1 << 7);
   const nh = (ph << 8) | (ph >>> 8) | (pl >>> 24) | (eh1 << 1) | (eh1 << 9) | (el1 >>> 23) | (eh1 >>> 7) | (wh1 >>> 1) | (wh1 >>> 9) | (wh1 << 7) | (wl1 >>> 25);
-  return popcount(nl & el) + popcount(nh & eh);
+  return pop2(nl & el, nh & eh);
 }
 
 /** Solves a position exactly with a fresh solver (allocates the table: reuse an EndgameSolver for many solves). */
