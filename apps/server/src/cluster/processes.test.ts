@@ -246,8 +246,8 @@ describe('several server processes (PostgreSQL + Redis)', () => {
     const games = 24;
     const report = await runLoad({
       games,
-      seconds: 15,
-      meanGapMs: 1000,
+      seconds: 8,
+      meanGapMs: 500,
       seed: 315,
       processes: 3,
       databaseUrl: pg.url,
