@@ -151,20 +151,17 @@ for (let x = 0; x < 8; x++) {
     FLIPPED[x * 256 + m] = flipped;
   }
 }
-/** The two diagonals through each square, +9 at 2s and +7 at 2s + 1, as (lo, hi). */
-const DIAG_LO = new Int32Array(128);
-const DIAG_HI = new Int32Array(128);
+/** LINES[8*s ..]: the row, column, diagonal (+9) and anti-diagonal (+7) through square s, each as (lo, hi). */
+export const LINES = new Int32Array(64 * 8);
 for (let s = 0; s < 64; s++) {
   for (let t = 0; t < 64; t++) {
     const dr = (t >> 3) - (s >> 3);
     const dc = (t & 7) - (s & 7);
-    if (dr === dc) {
-      DIAG_LO[2 * s] |= BIT_LO[t];
-      DIAG_HI[2 * s] |= BIT_HI[t];
-    }
-    if (dr === -dc) {
-      DIAG_LO[2 * s + 1] |= BIT_LO[t];
-      DIAG_HI[2 * s + 1] |= BIT_HI[t];
+    const on = [dr === 0, dc === 0, dr === dc, dr === -dc];
+    for (let k = 0; k < 4; k++) {
+      if (!on[k]) continue;
+      LINES[8 * s + 2 * k] |= BIT_LO[t];
+      LINES[8 * s + 2 * k + 1] |= BIT_HI[t];
     }
   }
 }
@@ -203,8 +200,8 @@ export function flips(sq: number, pl: number, ph: number, ol: number, oh: number
   // Diagonals: one square a row at distinct columns, so adding the bytes gathers them; a byte copied to every
   // row and masked by the diagonal spreads them back.
   {
-    const ml = DIAG_LO[2 * sq];
-    const mh = DIAG_HI[2 * sq];
+    const ml = LINES[8 * sq + 4];
+    const mh = LINES[8 * sq + 5];
     const o = (Math.imul(ol & ml, 0x01010101) >>> 24) | (Math.imul(oh & mh, 0x01010101) >>> 24);
     const p = (Math.imul(pl & ml, 0x01010101) >>> 24) | (Math.imul(ph & mh, 0x01010101) >>> 24);
     const f = Math.imul(FLIPPED[pc + (OUTFLANK[pc + o] & p)], 0x01010101);
@@ -212,8 +209,8 @@ export function flips(sq: number, pl: number, ph: number, ol: number, oh: number
     fh |= f & mh;
   }
   {
-    const ml = DIAG_LO[2 * sq + 1];
-    const mh = DIAG_HI[2 * sq + 1];
+    const ml = LINES[8 * sq + 6];
+    const mh = LINES[8 * sq + 7];
     const o = (Math.imul(ol & ml, 0x01010101) >>> 24) | (Math.imul(oh & mh, 0x01010101) >>> 24);
     const p = (Math.imul(pl & ml, 0x01010101) >>> 24) | (Math.imul(ph & mh, 0x01010101) >>> 24);
     const f = Math.imul(FLIPPED[pc + (OUTFLANK[pc + o] & p)], 0x01010101);
@@ -230,21 +227,6 @@ const countScratch = new Int32Array(2);
 export function flipCount(sq: number, pl: number, ph: number, ol: number, oh: number): number {
   flips(sq, pl, ph, ol, oh, countScratch, 0);
   return popcount(countScratch[0]) + popcount(countScratch[1]);
-}
-
-/** LINES[8*s ..]: the row, column, diagonal and anti-diagonal through square s, each as (lo, hi). */
-const LINES = new Int32Array(64 * 8);
-for (let s = 0; s < 64; s++) {
-  for (let t = 0; t < 64; t++) {
-    const dr = (t >> 3) - (s >> 3);
-    const dc = (t & 7) - (s & 7);
-    const on = [dr === 0, dc === 0, dr === dc, dr === -dc];
-    for (let k = 0; k < 4; k++) {
-      if (!on[k]) continue;
-      LINES[8 * s + 2 * k] |= BIT_LO[t];
-      LINES[8 * s + 2 * k + 1] |= BIT_HI[t];
-    }
-  }
 }
 
 const stableScratch = new Int32Array(2);

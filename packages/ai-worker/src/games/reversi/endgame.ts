@@ -1,7 +1,7 @@
 import type { Position, ReversiPosition } from '@qi/engine';
 import { EndgameSolver } from './solve.js';
 import type { Presolved, Presolver, SolveRunner } from '../../core/presolve.js';
-import { DISC, REVERSI_WON } from './eval.js';
+import { exactScore } from './eval.js';
 
 /** Solver nodes in one slice of a presolve without a time limit (a few million nodes a second here: 10–40 ms). */
 const SOLVER_SLICE_NODES = 1 << 17;
@@ -18,10 +18,8 @@ export function solverEmpties(timeMs: number | undefined, level: number | undefi
   return t >= 3000 ? 20 : t >= 1000 ? 18 : t >= 300 ? 16 : t >= 100 ? 14 : 12;
 }
 
-/** An exact score (disc differential) in the evaluation's units: wins above any evaluation, as the search scores them. */
-export function exactScore(discs: number): number {
-  return discs > 0 ? REVERSI_WON + discs * DISC : discs < 0 ? -REVERSI_WON + discs * DISC : 0;
-}
+/** The solver's exact score in the evaluation's units (defined beside the evaluation, which scores finished games alike). */
+export { exactScore };
 
 /**
  * The engine's exact endgame solver in front of alpha-beta: it takes over once few enough squares are empty.

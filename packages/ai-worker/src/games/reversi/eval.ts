@@ -203,8 +203,7 @@ function reversiLeafAfter(pos: Position, move: number, out: Float64Array): void 
     // The disc difference for the side to move there, the empty squares to the winner (reversiTerminal).
     const d = popcount(ol) + popcount(oh) - popcount(pl) - popcount(ph);
     const e = 64 - popcount(pl | ol) - popcount(ph | oh);
-    const s = d > 0 ? d + e : d < 0 ? d - e : 0;
-    out[0] = s > 0 ? REVERSI_WON + s * DISC : s < 0 ? -REVERSI_WON + s * DISC : 0;
+    out[0] = exactScore(d > 0 ? d + e : d < 0 ? d - e : 0);
     out[1] = 1;
     return;
   }
@@ -212,10 +211,14 @@ function reversiLeafAfter(pos: Position, move: number, out: Float64Array): void 
   out[1] = 0;
 }
 
+/** An exact score (disc differential) in the evaluation's units: wins above any evaluation, as the search scores them. */
+export function exactScore(discs: number): number {
+  return discs > 0 ? REVERSI_WON + discs * DISC : discs < 0 ? -REVERSI_WON + discs * DISC : 0;
+}
+
 /** A finished game from `player`'s view: a win above every evaluation, plus the disc margin (empties to the winner). */
 export function reversiTerminal(r: ReversiPosition, player: number): number {
-  const s = player === 0 ? r.score() : -r.score();
-  return s > 0 ? REVERSI_WON + s * DISC : s < 0 ? -REVERSI_WON + s * DISC : 0;
+  return exactScore(player === 0 ? r.score() : -r.score());
 }
 
 const scratch = new Int32Array(4);

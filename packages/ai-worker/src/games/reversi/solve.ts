@@ -3,7 +3,7 @@ import type { SolveSlice } from '../../core/presolve.js';
 
 // Module-level bindings of the bitboard primitives: vitest's module runner turns every call of an imported
 // function into a property lookup on the module, which costs the solver a third of its speed in the test run.
-const { BIT_HI, BIT_LO, flips, lowestBit, mobility, popcount, stableDiscs } = bits;
+const { BIT_HI, BIT_LO, LINES, flips, lowestBit, mobility, popcount, stableDiscs } = bits;
 
 /** The exact result of an endgame solve. */
 export interface SolveResult {
@@ -153,24 +153,6 @@ for (let p = 0; p < 8; p++) {
     LINE_FLIPS[p * 256 + m] = n;
   }
 }
-/** Per square: the two diagonals through it, +9 at 2s and +7 at 2s + 1, as (lo, hi). */
-const DIAG_LO = new Int32Array(128);
-const DIAG_HI = new Int32Array(128);
-for (let s = 0; s < 64; s++) {
-  for (let t = 0; t < 64; t++) {
-    const dr = (t >> 3) - (s >> 3);
-    const dc = (t & 7) - (s & 7);
-    if (dr === dc) {
-      DIAG_LO[2 * s] |= BIT_LO[t];
-      DIAG_HI[2 * s] |= BIT_HI[t];
-    }
-    if (dr === -dc) {
-      DIAG_LO[2 * s + 1] |= BIT_LO[t];
-      DIAG_HI[2 * s + 1] |= BIT_HI[t];
-    }
-  }
-}
-
 /**
  * How many discs a move on sq, the board's only empty square, flips for the player with discs (pl, ph), the
  * opponent holding every other square: Edax's count_last_flip, each of the four lines through sq gathered into
@@ -181,8 +163,8 @@ function lastFlipCount(sq: number, pl: number, ph: number): number {
   const c = sq & 7;
   const row = (r < 4 ? pl >>> (r << 3) : ph >>> ((r - 4) << 3)) & 0xff;
   const col = (Math.imul((pl >>> c) & 0x01010101, 0x01020408) >>> 24) | ((Math.imul((ph >>> c) & 0x01010101, 0x01020408) >>> 24) << 4);
-  const d9 = (Math.imul(pl & DIAG_LO[2 * sq], 0x01010101) >>> 24) | (Math.imul(ph & DIAG_HI[2 * sq], 0x01010101) >>> 24);
-  const d7 = (Math.imul(pl & DIAG_LO[2 * sq + 1], 0x01010101) >>> 24) | (Math.imul(ph & DIAG_HI[2 * sq + 1], 0x01010101) >>> 24);
+  const d9 = (Math.imul(pl & LINES[8 * sq + 4], 0x01010101) >>> 24) | (Math.imul(ph & LINES[8 * sq + 5], 0x01010101) >>> 24);
+  const d7 = (Math.imul(pl & LINES[8 * sq + 6], 0x01010101) >>> 24) | (Math.imul(ph & LINES[8 * sq + 7], 0x01010101) >>> 24);
   const pc = c << 8;
   return LINE_FLIPS[pc + row] + LINE_FLIPS[(r << 8) + col] + LINE_FLIPS[pc + d9] + LINE_FLIPS[pc + d7];
 }
