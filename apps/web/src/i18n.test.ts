@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dictionaries, format, initialLang, rememberLang, translate, type MessageKey } from './i18n.js';
+import { dictionaries, englishParts, format, initialLang, rememberLang, translate, type MessageKey } from './i18n.js';
 
 const placeholders = (text: string) => [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort();
 
@@ -14,6 +14,19 @@ describe('i18n dictionaries', () => {
       expect(dictionaries.zh[key].trim(), `zh ${key}`).not.toBe('');
       expect(placeholders(dictionaries.zh[key]), `placeholders of ${key}`).toEqual(placeholders(dictionaries.en[key]));
     }
+  });
+
+  it('no key is defined by two parts (the later one would silently replace the other everywhere)', () => {
+    const owner = new Map<string, string>();
+    const clashes: string[] = [];
+    for (const [part, strings] of Object.entries(englishParts)) {
+      for (const key of Object.keys(strings)) {
+        const first = owner.get(key);
+        if (first !== undefined) clashes.push(`${key}: ${first} and ${part}`);
+        else owner.set(key, part);
+      }
+    }
+    expect(clashes).toEqual([]);
   });
 
   it('really translates: Chinese strings that name the game use Chinese characters', () => {

@@ -330,6 +330,16 @@ const coreZh: Record<keyof typeof core, string> = {
   unsupportedRecord: 'Qi 打不开这个文件：请用 SGF（围棋、黑白棋、五子棋）或跳棋棋谱。',
 };
 
+/** The English parts the dictionary is merged from, by owner (a key in two parts would shadow one: the test forbids it). */
+export const englishParts: Record<string, Record<string, string>> = {
+  app: core,
+  go: goStrings.en,
+  gomoku: gomokuStrings.en,
+  reversi: reversiStrings.en,
+  checkers: checkersStrings.en,
+  online: onlineStrings.en,
+};
+
 const en = { ...core, ...goStrings.en, ...gomokuStrings.en, ...reversiStrings.en, ...checkersStrings.en, ...onlineStrings.en };
 
 /** A key of the UI dictionary. */
