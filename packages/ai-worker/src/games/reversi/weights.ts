@@ -117,10 +117,36 @@ function nodeFs(): NodeFs | null {
   return typeof p?.getBuiltinModule === 'function' ? (p.getBuiltinModule('node:fs') as NodeFs) : null;
 }
 
+/** The shipped weights once this thread has read them (undefined: not tried yet; null: unreadable here). */
+let shipped: Int16Array | null | undefined;
+
+/**
+ * The shipped weights file's weights, whatever this thread's evaluation uses (see useReversiWeights): read once
+ * from disk in Node (shared with loadReversiWeightsSync of the shipped file); in the browser, those fetched by
+ * loadReversiWeights once it has finished, else null. The endgame solver orders its moves with them.
+ */
+export function shippedReversiWeights(): Int16Array | null {
+  if (shipped === undefined) {
+    const fs = REVERSI_WEIGHTS_URL.protocol === 'file:' ? nodeFs() : null;
+    if (fs === null) return null;
+    try {
+      shipped = decodeWeights(fs.readFileSync(REVERSI_WEIGHTS_URL));
+    } catch {
+      shipped = null;
+    }
+  }
+  return shipped;
+}
+
 /** Node: reads and installs the shipped weights now; false (the hand-written evaluation stays) when the file is missing or unreadable. */
 export function loadReversiWeightsSync(url: URL = REVERSI_WEIGHTS_URL): boolean {
   if (!enabled) return false;
   if (active !== null) return true;
+  if (url.href === REVERSI_WEIGHTS_URL.href) {
+    const w = shippedReversiWeights();
+    if (w !== null) setReversiWeights(w);
+    return w !== null;
+  }
   const fs = url.protocol === 'file:' ? nodeFs() : null;
   if (fs === null) return false;
   try {
@@ -145,7 +171,9 @@ export function loadReversiWeights(url: URL = REVERSI_WEIGHTS_URL): Promise<bool
     try {
       const res = await fetch(url);
       if (!res.ok) return false;
-      setReversiWeights(decodeWeights(new Uint8Array(await res.arrayBuffer())));
+      const w = decodeWeights(new Uint8Array(await res.arrayBuffer()));
+      setReversiWeights(w);
+      if (url.href === REVERSI_WEIGHTS_URL.href) shipped = w;
       return true;
     } catch {
       return false;
