@@ -243,17 +243,29 @@ export function stableDiscs(pl: number, ph: number, ol: number, oh: number): num
  * is next to it. Grown from the corners and full lines to a fixed point.
  */
 export function stableSet(pl: number, ph: number, ol: number, oh: number, out: Int32Array, at: number): void {
-  // Full lines: every line starts full and each empty square empties its four lines.
-  let rowL = -1;
-  let rowH = -1;
-  let vL = -1;
-  let vH = -1;
+  // Full lines. Rows and columns at once: a row's byte ANDed down to its first bit, the columns' bits ANDed
+  // across the eight rows; then every diagonal starts full and each empty square empties its two diagonals.
+  const fl = pl | ol;
+  const fh = ph | oh;
+  let r = fl & (fl >>> 4);
+  r &= r >>> 2;
+  r &= r >>> 1;
+  let rowL = Math.imul(r & 0x01010101, 0xff);
+  r = fh & (fh >>> 4);
+  r &= r >>> 2;
+  r &= r >>> 1;
+  let rowH = Math.imul(r & 0x01010101, 0xff);
+  let c = fl & fh;
+  c &= c >>> 16;
+  c &= c >>> 8;
+  let vL = Math.imul(c & 0xff, 0x01010101);
+  let vH = vL;
   let d9L = -1;
   let d9H = -1;
   let d7L = -1;
   let d7H = -1;
-  let xl = ~(pl | ol);
-  let xh = ~(ph | oh);
+  let xl = ~fl;
+  let xh = ~fh;
   while ((xl | xh) !== 0) {
     let sq: number;
     if (xl !== 0) {
@@ -264,10 +276,6 @@ export function stableSet(pl: number, ph: number, ol: number, oh: number, out: I
       xh &= xh - 1;
     }
     const k = 8 * sq;
-    rowL &= ~LINES[k];
-    rowH &= ~LINES[k + 1];
-    vL &= ~LINES[k + 2];
-    vH &= ~LINES[k + 3];
     d9L &= ~LINES[k + 4];
     d9H &= ~LINES[k + 5];
     d7L &= ~LINES[k + 6];
