@@ -26,8 +26,6 @@ const DOUBLE_THREAT = 15_000;
 
 /** How many forced blocks in a row a leaf evaluation plays out (a chain of fours answered by blocks). */
 const FORCED_BLOCKS = 4;
-/** How many blocks of an open three a leaf evaluation plays out (each tries the three's straight-four points). */
-const THREE_BLOCKS = 1;
 
 /** An evaluation beyond the patterns: the side to move completes a five, or cannot stop one. */
 const WON = 5_000_000;
@@ -191,7 +189,7 @@ export function setRootMoves(g: GomokuPosition, moves: readonly number[] | null)
  * to move's best point counted again (it moves first).
  */
 export function gomokuEvaluate(g: GomokuPosition): number {
-  return evaluateBlocking(g, FORCED_BLOCKS, THREE_BLOCKS);
+  return evaluateBlocking(g, FORCED_BLOCKS);
 }
 
 /**
@@ -199,49 +197,18 @@ export function gomokuEvaluate(g: GomokuPosition): number {
  * to `blocks` of them in a row). Evaluated as it stands, the five point counted 200,000 against the side to move
  * (and half of it again as its worst point), so the root score swung by about ±300,000 between odd and even depths.
  */
-function evaluateBlocking(g: GomokuPosition, blocks: number, threes: number): number {
+function evaluateBlocking(g: GomokuPosition, blocks: number): number {
   scan.run(g);
   if (scan.myFives > 0) return WON;
   if (scan.opFives >= 2) return -WON;
   if (scan.opFives === 1 && blocks > 0 && g.isLegal(scan.opFivePoint)) {
     g.play(scan.opFivePoint);
-    const v = -evaluateBlocking(g, blocks - 1, threes);
+    const v = -evaluateBlocking(g, blocks - 1);
     g.undo();
     return v;
   }
   if (scan.opFives === 0 && scan.bestAttack >= LINE_VALUE[OPEN_FOUR]) return WINNING;
-  if (scan.opFives === 0 && scan.opOpenThree && !scan.myFour && threes > 0) return afterThreeBlock(g, blocks, threes);
-  return staticValue();
-}
-
-/** The last scan's sums: both sides' point values, the side to move's best point again, half the opponent's. */
-function staticValue(): number {
   return scan.sumAttack - scan.sumDefence + scan.bestAttack - (scan.bestDefence >> 1);
-}
-
-/** Per nesting level of afterThreeBlock: the points where the opponent would make a straight four. */
-const threeBlocks = new Int32Array((THREE_BLOCKS + 1) * 4);
-
-/**
- * An open three made just before the horizon, with no four to answer it: the side to move must block it, and is
- * evaluated after the better of its blocks on the three's straight-four points (the first four found; up to
- * THREE_BLOCKS of them in a row). Evaluated as it stands, the opponent's straight-four point (20,000 and more, with
- * its double threats) counted against the side to move, who is about to take it away: the root score swung by
- * 30,000-50,000 between depths ending on either side's move (mean 37-48 k on the seeded middle games; 14-20 k now).
- */
-function afterThreeBlock(g: GomokuPosition, blocks: number, threes: number): number {
-  const base = (THREE_BLOCKS - threes) * 4;
-  let k = 0;
-  for (let i = 0; i < scan.count && k < 4; i++) if (scan.defenceKind[i] === OPEN_FOUR && g.isLegal(scan.points[i])) threeBlocks[base + k++] = scan.points[i];
-  if (k === 0) return staticValue();
-  let best = -Infinity;
-  for (let i = 0; i < k; i++) {
-    g.play(threeBlocks[base + i]);
-    const v = -evaluateBlocking(g, blocks, threes - 1);
-    g.undo();
-    if (v > best) best = v;
-  }
-  return best;
 }
 
 /**
