@@ -212,6 +212,19 @@ function cornersOf(l: number, h: number): number {
   return (l & 1) + ((l >>> 7) & 1) + ((h >>> 24) & 1) + (h >>> 31);
 }
 
+/**
+ * The trained pattern evaluation (weights w at stage offset `stage`) of a board for its side to move (pl, ph),
+ * who has `my` moves against the other side's `op`: the patterns read through pi (updated to this board) plus both
+ * move counts; in 1/100 disc.
+ */
+function patternValue(pi: PatternIndices, w: Int16Array, stage: number, pl: number, ph: number, ol: number, oh: number, my: number, op: number): number {
+  pi.update(pl, ph, ol, oh);
+  const idx = pi.indices;
+  let v = 0;
+  for (let k = 0; k < PATTERN_INSTANCES; k++) v += w[stage + idx[k]];
+  return v + w[stage + MOBILITY_OWN + (my < MOBILITY_SIZE ? my : MOBILITY_SIZE - 1)] + w[stage + MOBILITY_OPP + (op < MOBILITY_SIZE ? op : MOBILITY_SIZE - 1)];
+}
+
 /** The final score for the side to move when nobody can move: disc differential, empties to the winner. */
 function finalScore(pl: number, ph: number, ol: number, oh: number): number {
   const p = pop2(pl, ph);
@@ -253,8 +266,6 @@ export class EndgameSolver {
   /** five's sorted squares (five never runs inside another five: its children have four empties). */
   private readonly five5 = new Int32Array(5);
   private readonly est = new Int32Array(8 * (ROOT_SORT_DEPTH + 1));
-  /** evalSearch's scratch, 8 words per ply. */
-  private readonly evs = new Int32Array(8 * (ROOT_SORT_DEPTH + 1));
   /** The weights the solve in progress orders with (null: none), and the pattern indices of the last child evaluated. */
   private readonly defaultWeights: Int16Array | null | undefined;
   private weights: Int16Array | null = null;
@@ -590,7 +601,7 @@ export class EndgameSolver {
       const cph = oh ^ fh;
       const col = pl | fl | BIT_LO[sq];
       const coh = ph | fh | BIT_HI[sq];
-      this.keys[base + i] = w !== null ? -this.evalSearch(cpl, cph, col, coh, ROOT_SORT_DEPTH, -EST_INF, EST_INF, w, n - 1) : -this.estimate(cpl, cph, col, coh, ROOT_SORT_DEPTH, -EST_INF, EST_INF);
+      this.keys[base + i] = -this.estimate(cpl, cph, col, coh, ROOT_SORT_DEPTH, -EST_INF, EST_INF, w, n - 1);
     }
     for (let i = 1; i < count; i++) {
       const sq = this.moves[base + i];
@@ -613,21 +624,26 @@ export class EndgameSolver {
   }
 
   /**
-   * Negamax with alpha-beta to `depth` plies on a mobility evaluation (own replies minus the opponent's,
-   * corners twice, plus held corners), side-to-move view; a finished game scores its disc difference, large.
+   * Negamax with alpha-beta to `depth` plies, side-to-move view, n the position's empties: on the pattern evaluation
+   * when weights w are given (a finished game scores 100 per disc of its final margin), else on a mobility evaluation
+   * (own replies minus the opponent's, corners twice, plus held corners; a finished game 1,000 per disc).
    */
-  private estimate(pl: number, ph: number, ol: number, oh: number, depth: number, alpha: number, beta: number): number {
+  private estimate(pl: number, ph: number, ol: number, oh: number, depth: number, alpha: number, beta: number, w: Int16Array | null, n: number): number {
     const e = this.est;
     const at = depth * 8;
     mobility(pl, ph, ol, oh, e, at);
     let ml = e[at];
     let mh = e[at + 1];
+    if (w !== null && depth === 0) {
+      mobility(ol, oh, pl, ph, e, at + 2);
+      return patternValue(this.patterns2, w, stageOf(n) * LAYOUT.stageSize, pl, ph, ol, oh, pop2(ml, mh), pop2(e[at + 2], e[at + 3]));
+    }
     if (depth === 0 || (ml | mh) === 0) {
       mobility(ol, oh, pl, ph, e, at + 2);
       const rl = e[at + 2];
       const rh = e[at + 3];
-      if ((ml | mh | rl | rh) === 0) return finalScore(pl, ph, ol, oh) * 1000;
-      if ((ml | mh) === 0 && depth > 0) return -this.estimate(ol, oh, pl, ph, depth - 1, -beta, -alpha);
+      if ((ml | mh | rl | rh) === 0) return finalScore(pl, ph, ol, oh) * (w !== null ? 100 : 1000);
+      if ((ml | mh) === 0 && depth > 0) return -this.estimate(ol, oh, pl, ph, depth - 1, -beta, -alpha, w, n);
       const mine = popcount(ml) + popcount(mh) + popcount(ml & CORNERS_LO) + popcount(mh & CORNERS_HI);
       const theirs = popcount(rl) + popcount(rh) + popcount(rl & CORNERS_LO) + popcount(rh & CORNERS_HI);
       const corners = popcount(pl & CORNERS_LO) + popcount(ph & CORNERS_HI) - popcount(ol & CORNERS_LO) - popcount(oh & CORNERS_HI);
@@ -646,7 +662,7 @@ export class EndgameSolver {
       flips(sq, pl, ph, ol, oh, e, at + 4);
       const fl = e[at + 4];
       const fh = e[at + 5];
-      const v = -this.estimate(ol ^ fl, oh ^ fh, pl | fl | BIT_LO[sq], ph | fh | BIT_HI[sq], depth - 1, -beta, -alpha);
+      const v = -this.estimate(ol ^ fl, oh ^ fh, pl | fl | BIT_LO[sq], ph | fh | BIT_HI[sq], depth - 1, -beta, -alpha, w, n - 1);
       if (v > best) {
         best = v;
         if (v > alpha) {
@@ -710,16 +726,8 @@ export class EndgameSolver {
             key += (this.evalReply(nol, noh, npl, nph, rl, rh, w, stageOf(n - 2) * LAYOUT.stageSize) * REPLY_WEIGHT) >> 8;
           } else if (w !== null) {
             // The child's pattern evaluation for its mover, the opponent: the better for them, the later.
-            const pi = this.patterns;
-            pi.update(nol, noh, npl, nph);
-            const idx = pi.indices;
-            let v = 0;
-            for (let k = 0; k < PATTERN_INSTANCES; k++) v += w[stage + idx[k]];
-            const my = pop2(rl, rh);
-            v += w[stage + MOBILITY_OWN + (my < MOBILITY_SIZE ? my : MOBILITY_SIZE - 1)];
             mobility(npl, nph, nol, noh, t, 2);
-            const op = pop2(t[2], t[3]);
-            v += w[stage + MOBILITY_OPP + (op < MOBILITY_SIZE ? op : MOBILITY_SIZE - 1)];
+            const v = patternValue(this.patterns, w, stage, nol, noh, npl, nph, pop2(rl, rh), pop2(t[2], t[3]));
             key += (v * EVAL_WEIGHT) >> 8;
           }
         }
@@ -742,60 +750,6 @@ export class EndgameSolver {
   }
 
   /**
-   * Negamax with alpha-beta to `depth` plies on the pattern evaluation (weights w), side-to-move view, n the
-   * empties of the position; a finished game scores 100 per disc of its final margin.
-   */
-  private evalSearch(pl: number, ph: number, ol: number, oh: number, depth: number, alpha: number, beta: number, w: Int16Array, n: number): number {
-    const e = this.evs;
-    const at = depth * 8;
-    mobility(pl, ph, ol, oh, e, at);
-    let ml = e[at];
-    let mh = e[at + 1];
-    if (depth === 0) {
-      const stage = stageOf(n) * LAYOUT.stageSize;
-      const pi = this.patterns2;
-      pi.update(pl, ph, ol, oh);
-      const idx = pi.indices;
-      let v = 0;
-      for (let k = 0; k < PATTERN_INSTANCES; k++) v += w[stage + idx[k]];
-      const my = pop2(ml, mh);
-      v += w[stage + MOBILITY_OWN + (my < MOBILITY_SIZE ? my : MOBILITY_SIZE - 1)];
-      mobility(ol, oh, pl, ph, e, at + 2);
-      const op = pop2(e[at + 2], e[at + 3]);
-      v += w[stage + MOBILITY_OPP + (op < MOBILITY_SIZE ? op : MOBILITY_SIZE - 1)];
-      return v;
-    }
-    if ((ml | mh) === 0) {
-      mobility(ol, oh, pl, ph, e, at + 2);
-      if ((e[at + 2] | e[at + 3]) === 0) return finalScore(pl, ph, ol, oh) * 100;
-      return -this.evalSearch(ol, oh, pl, ph, depth - 1, -beta, -alpha, w, n);
-    }
-    let best = -EST_INF;
-    while ((ml | mh) !== 0) {
-      let sq: number;
-      if (ml !== 0) {
-        sq = lowestBit(ml);
-        ml &= ml - 1;
-      } else {
-        sq = 32 + lowestBit(mh);
-        mh &= mh - 1;
-      }
-      flips(sq, pl, ph, ol, oh, e, at + 4);
-      const fl = e[at + 4];
-      const fh = e[at + 5];
-      const v = -this.evalSearch(ol ^ fl, oh ^ fh, pl | fl | BIT_LO[sq], ph | fh | BIT_HI[sq], depth - 1, -beta, -alpha, w, n - 1);
-      if (v > best) {
-        best = v;
-        if (v > alpha) {
-          alpha = v;
-          if (alpha >= beta) break;
-        }
-      }
-    }
-    return best;
-  }
-
-  /**
    * The pattern evaluation (weights w at stage offset `stage`, that of the positions after the moves) of the
    * best move of (pl, ph) to move, whose moves are (ml, mh): the most, over its moves, of minus the evaluation
    * for the other side (patterns and both sides' move counts); when it has none, minus the evaluation of the
@@ -806,14 +760,8 @@ export class EndgameSolver {
     const pi = this.patterns2;
     if ((ml | mh) === 0) {
       // It passes: minus the evaluation of the same board for the other side, who moves again.
-      pi.update(ol, oh, pl, ph);
-      const idx = pi.indices;
-      let v = 0;
-      for (let k = 0; k < PATTERN_INSTANCES; k++) v += w[stage + idx[k]];
       mobility(ol, oh, pl, ph, t, 4);
-      const my = pop2(t[4], t[5]);
-      v += w[stage + MOBILITY_OWN + (my < MOBILITY_SIZE ? my : MOBILITY_SIZE - 1)] + w[stage + MOBILITY_OPP];
-      return -v;
+      return -patternValue(pi, w, stage, ol, oh, pl, ph, pop2(t[4], t[5]), 0);
     }
     let best = -EST_INF;
     while ((ml | mh) !== 0) {
@@ -832,16 +780,10 @@ export class EndgameSolver {
       const nph = ph | fh | BIT_HI[sq];
       const nol = ol ^ fl;
       const noh = oh ^ fh;
-      pi.update(nol, noh, npl, nph);
-      const idx = pi.indices;
-      let v = 0;
-      for (let k = 0; k < PATTERN_INSTANCES; k++) v += w[stage + idx[k]];
       mobility(nol, noh, npl, nph, t, 4);
       const my = pop2(t[4], t[5]);
-      v += w[stage + MOBILITY_OWN + (my < MOBILITY_SIZE ? my : MOBILITY_SIZE - 1)];
       mobility(npl, nph, nol, noh, t, 4);
-      const op = pop2(t[4], t[5]);
-      v += w[stage + MOBILITY_OPP + (op < MOBILITY_SIZE ? op : MOBILITY_SIZE - 1)];
+      const v = patternValue(pi, w, stage, nol, noh, npl, nph, my, pop2(t[4], t[5]));
       if (-v > best) best = -v;
     }
     return best;
