@@ -1,6 +1,6 @@
 import { flips, mobility, popcount, stableDiscs, type Position, type ReversiPosition } from '@qi/engine';
 import type { Evaluator } from '../../alphabeta/types.js';
-import { LAYOUT, MOBILITY_SIZE, PatternIndices, stageOf } from './patterns.js';
+import { LAYOUT, MOBILITY_SIZE, PatternIndices, patternSum, stageOf } from './patterns.js';
 import { reversiWeights } from './weights.js';
 
 /** Evaluation units per disc: a finished game scores its disc differential in these units (see reversiTerminal). */
@@ -111,9 +111,6 @@ export function reversiEvaluate(r: ReversiPosition): number {
 
 // One per side to move (black, white): each sees the boards its side evaluates, one close to the next.
 const indices = [new PatternIndices(), new PatternIndices()];
-const INSTANCES = LAYOUT.instances;
-const MOBILITY_OWN = LAYOUT.extraOffset;
-const MOBILITY_OPP = LAYOUT.extraOffset + MOBILITY_SIZE;
 const PARITY = LAYOUT.extraOffset + 2 * MOBILITY_SIZE;
 
 /**
@@ -136,16 +133,9 @@ export function reversiPatternEvaluate(r: ReversiPosition, w: Int16Array): numbe
 
 /** The pattern evaluation of (pl, ph) to move, colour `player`, against (ol, oh), given both sides' move counts. */
 function patternValue(pl: number, ph: number, ol: number, oh: number, player: number, my: number, op: number, w: Int16Array): number {
-  const inc = indices[player];
-  inc.update(pl, ph, ol, oh);
-  const view = inc.indices;
   const empties = 64 - popcount(pl | ol) - popcount(ph | oh);
   const base = stageOf(empties) * LAYOUT.stageSize;
-  let v = 0;
-  for (let k = 0; k < INSTANCES; k++) v += w[base + view[k]];
-  v += w[base + MOBILITY_OWN + (my < MOBILITY_SIZE ? my : MOBILITY_SIZE - 1)];
-  v += w[base + MOBILITY_OPP + (op < MOBILITY_SIZE ? op : MOBILITY_SIZE - 1)];
-  v += w[base + PARITY + (empties & 1)];
+  const v = patternSum(indices[player], w, base, pl, ph, ol, oh, my, op) + w[base + PARITY + (empties & 1)];
   return v > EVAL_CAP ? EVAL_CAP : v < -EVAL_CAP ? -EVAL_CAP : v;
 }
 

@@ -438,3 +438,16 @@ export class PatternIndices {
     this.oh = oh;
   }
 }
+
+/**
+ * The weights w (a stage's, from `base`) summed over the pattern instances of the board (pl, ph) to move against
+ * (ol, oh), read through pi (updated to that board), plus both sides' move counts `my` and `op`: the trained
+ * evaluation but for its parity term, in 1/100 disc.
+ */
+export function patternSum(pi: PatternIndices, w: Int16Array, base: number, pl: number, ph: number, ol: number, oh: number, my: number, op: number): number {
+  pi.update(pl, ph, ol, oh);
+  const idx = pi.indices;
+  let v = 0;
+  for (let k = 0; k < LAYOUT.instances; k++) v += w[base + idx[k]];
+  return v + w[base + LAYOUT.extraOffset + (my < MOBILITY_SIZE ? my : MOBILITY_SIZE - 1)] + w[base + LAYOUT.extraOffset + MOBILITY_SIZE + (op < MOBILITY_SIZE ? op : MOBILITY_SIZE - 1)];
+}

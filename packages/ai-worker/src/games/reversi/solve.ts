@@ -1,6 +1,6 @@
 import { PASS, reversiBits as bits, type ReversiPosition } from '@qi/engine';
 import type { SolveSlice } from '../../core/presolve.js';
-import { LAYOUT, MOBILITY_SIZE, PatternIndices, stageOf } from './patterns.js';
+import { LAYOUT, PatternIndices, patternSum, stageOf } from './patterns.js';
 import { shippedReversiWeights } from './weights.js';
 
 // Module-level bindings of the bitboard primitives: vitest's module runner turns every call of an imported
@@ -69,9 +69,6 @@ const EVAL_WEIGHT = 60;
  */
 const REPLY_EMPTIES = 14;
 const REPLY_WEIGHT = 128;
-const PATTERN_INSTANCES = LAYOUT.instances;
-const MOBILITY_OWN = LAYOUT.extraOffset;
-const MOBILITY_OPP = LAYOUT.extraOffset + MOBILITY_SIZE;
 /** Words per transposition-table entry (see EndgameSolver.table). */
 const ENTRY = 6;
 /** Per empties level: room for the move list of one node. */
@@ -212,19 +209,6 @@ function cornersOf(l: number, h: number): number {
   return (l & 1) + ((l >>> 7) & 1) + ((h >>> 24) & 1) + (h >>> 31);
 }
 
-/**
- * The trained pattern evaluation (weights w at stage offset `stage`) of a board for its side to move (pl, ph),
- * who has `my` moves against the other side's `op`: the patterns read through pi (updated to this board) plus both
- * move counts; in 1/100 disc.
- */
-function patternValue(pi: PatternIndices, w: Int16Array, stage: number, pl: number, ph: number, ol: number, oh: number, my: number, op: number): number {
-  pi.update(pl, ph, ol, oh);
-  const idx = pi.indices;
-  let v = 0;
-  for (let k = 0; k < PATTERN_INSTANCES; k++) v += w[stage + idx[k]];
-  return v + w[stage + MOBILITY_OWN + (my < MOBILITY_SIZE ? my : MOBILITY_SIZE - 1)] + w[stage + MOBILITY_OPP + (op < MOBILITY_SIZE ? op : MOBILITY_SIZE - 1)];
-}
-
 /** The final score for the side to move when nobody can move: disc differential, empties to the winner. */
 function finalScore(pl: number, ph: number, ol: number, oh: number): number {
   const p = pop2(pl, ph);
@@ -332,7 +316,7 @@ export class EndgameSolver {
     if (!resume) {
       this.clear();
       this.resumeTop = 0;
-      this.weights = this.defaultWeights !== undefined ? this.defaultWeights : shippedReversiWeights();
+      this.weights = this.solveWeights();
     }
     root[0] = pl;
     root[1] = ph;
@@ -509,6 +493,11 @@ export class EndgameSolver {
     return 0;
   }
 
+  /** The weights a new solve orders with: the constructor's, else the shipped ones as far as this thread has them now. */
+  private solveWeights(): Int16Array | null {
+    return this.defaultWeights !== undefined ? this.defaultWeights : shippedReversiWeights();
+  }
+
   /** Sets up the limits of a new solve (none: never checked). */
   private begin(limits: SolveLimits | undefined): void {
     this.nodes = 0;
@@ -553,7 +542,7 @@ export class EndgameSolver {
     this.clear();
     this.lastAborted = false;
     this.resumeTop = 0;
-    this.weights = this.defaultWeights !== undefined ? this.defaultWeights : shippedReversiWeights();
+    this.weights = this.solveWeights();
     this.begin(undefined);
     const t = this.t;
     mobility(pl, ph, ol, oh, t, 0);
@@ -597,11 +586,7 @@ export class EndgameSolver {
       const sq = this.moves[base + i];
       const fl = this.flipLo[base + i];
       const fh = this.flipHi[base + i];
-      const cpl = ol ^ fl;
-      const cph = oh ^ fh;
-      const col = pl | fl | BIT_LO[sq];
-      const coh = ph | fh | BIT_HI[sq];
-      this.keys[base + i] = -this.estimate(cpl, cph, col, coh, ROOT_SORT_DEPTH, -EST_INF, EST_INF, w, n - 1);
+      this.keys[base + i] = -this.estimate(ol ^ fl, oh ^ fh, pl | fl | BIT_LO[sq], ph | fh | BIT_HI[sq], ROOT_SORT_DEPTH, -EST_INF, EST_INF, w, n - 1);
     }
     for (let i = 1; i < count; i++) {
       const sq = this.moves[base + i];
@@ -636,7 +621,7 @@ export class EndgameSolver {
     let mh = e[at + 1];
     if (w !== null && depth === 0) {
       mobility(ol, oh, pl, ph, e, at + 2);
-      return patternValue(this.patterns2, w, stageOf(n) * LAYOUT.stageSize, pl, ph, ol, oh, pop2(ml, mh), pop2(e[at + 2], e[at + 3]));
+      return patternSum(this.patterns2, w, stageOf(n) * LAYOUT.stageSize, pl, ph, ol, oh, pop2(ml, mh), pop2(e[at + 2], e[at + 3]));
     }
     if (depth === 0 || (ml | mh) === 0) {
       mobility(ol, oh, pl, ph, e, at + 2);
@@ -691,7 +676,7 @@ export class EndgameSolver {
     const t = this.t;
     const w = n >= EVAL_EMPTIES ? this.weights : null;
     // The children's stage (their parity entry is the same for all, so it is left out).
-    const stage = stageOf(n - 1) * LAYOUT.stageSize;
+    const stage = w !== null ? stageOf(n - 1) * LAYOUT.stageSize : 0;
     let count = 0;
     while ((ml | mh) !== 0) {
       let sq: number;
@@ -727,7 +712,7 @@ export class EndgameSolver {
           } else if (w !== null) {
             // The child's pattern evaluation for its mover, the opponent: the better for them, the later.
             mobility(npl, nph, nol, noh, t, 2);
-            const v = patternValue(this.patterns, w, stage, nol, noh, npl, nph, pop2(rl, rh), pop2(t[2], t[3]));
+            const v = patternSum(this.patterns, w, stage, nol, noh, npl, nph, pop2(rl, rh), pop2(t[2], t[3]));
             key += (v * EVAL_WEIGHT) >> 8;
           }
         }
@@ -761,7 +746,7 @@ export class EndgameSolver {
     if ((ml | mh) === 0) {
       // It passes: minus the evaluation of the same board for the other side, who moves again.
       mobility(ol, oh, pl, ph, t, 4);
-      return -patternValue(pi, w, stage, ol, oh, pl, ph, pop2(t[4], t[5]), 0);
+      return -patternSum(pi, w, stage, ol, oh, pl, ph, pop2(t[4], t[5]), 0);
     }
     let best = -EST_INF;
     while ((ml | mh) !== 0) {
@@ -783,7 +768,7 @@ export class EndgameSolver {
       mobility(nol, noh, npl, nph, t, 4);
       const my = pop2(t[4], t[5]);
       mobility(npl, nph, nol, noh, t, 4);
-      const v = patternValue(pi, w, stage, nol, noh, npl, nph, my, pop2(t[4], t[5]));
+      const v = patternSum(pi, w, stage, nol, noh, npl, nph, my, pop2(t[4], t[5]));
       if (-v > best) best = -v;
     }
     return best;

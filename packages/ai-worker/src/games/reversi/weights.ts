@@ -127,34 +127,33 @@ let shipped: Int16Array | null | undefined;
  */
 export function shippedReversiWeights(): Int16Array | null {
   if (shipped === undefined) {
-    const fs = REVERSI_WEIGHTS_URL.protocol === 'file:' ? nodeFs() : null;
-    if (fs === null) return null;
-    try {
-      shipped = decodeWeights(fs.readFileSync(REVERSI_WEIGHTS_URL));
-    } catch {
-      shipped = null;
-    }
+    // Only Node reads them here; a browser has them once loadReversiWeights's fetch has finished.
+    if (REVERSI_WEIGHTS_URL.protocol !== 'file:' || nodeFs() === null) return null;
+    shipped = readWeightsFile(REVERSI_WEIGHTS_URL);
   }
   return shipped;
+}
+
+/** The weights in the file at a file: URL (Node); null where there is no disk or the file is missing or not valid. */
+function readWeightsFile(url: URL): Int16Array | null {
+  const fs = url.protocol === 'file:' ? nodeFs() : null;
+  if (fs === null) return null;
+  try {
+    return decodeWeights(fs.readFileSync(url));
+  } catch {
+    return null;
+  }
 }
 
 /** Node: reads and installs the shipped weights now; false (the hand-written evaluation stays) when the file is missing or unreadable. */
 export function loadReversiWeightsSync(url: URL = REVERSI_WEIGHTS_URL): boolean {
   if (!enabled) return false;
   if (active !== null) return true;
-  if (url.href === REVERSI_WEIGHTS_URL.href) {
-    const w = shippedReversiWeights();
-    if (w !== null) setReversiWeights(w);
-    return w !== null;
-  }
-  const fs = url.protocol === 'file:' ? nodeFs() : null;
-  if (fs === null) return false;
-  try {
-    setReversiWeights(decodeWeights(fs.readFileSync(url)));
-    return true;
-  } catch {
-    return false;
-  }
+  // decodeWeights gives every table its full length, so installing them cannot fail.
+  const w = url.href === REVERSI_WEIGHTS_URL.href ? shippedReversiWeights() : readWeightsFile(url);
+  if (w === null) return false;
+  setReversiWeights(w);
+  return true;
 }
 
 /**
