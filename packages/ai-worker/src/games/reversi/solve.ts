@@ -5,7 +5,7 @@ import { shippedReversiWeights } from './weights.js';
 
 // Module-level bindings of the bitboard primitives: vitest's module runner turns every call of an imported
 // function into a property lookup on the module, which costs the solver a third of its speed in the test run.
-const { BIT_HI, BIT_LO, LINES, flips, lowestBit, mobility, popcount, stableDiscs } = bits;
+const { BIT_HI, BIT_LO, LINES, flips, lowestBit, mobility, popcount } = bits;
 
 /** The exact result of an endgame solve. */
 export interface SolveResult {
@@ -192,6 +192,134 @@ function lastFlipCount(sq: number, pl: number, ph: number): number {
   const d7 = (Math.imul(pl & LINES[8 * sq + 6], 0x01010101) >>> 24) | (Math.imul(ph & LINES[8 * sq + 7], 0x01010101) >>> 24);
   const pc = c << 8;
   return LINE_FLIPS[pc + row] + LINE_FLIPS[(r << 8) + col] + LINE_FLIPS[pc + d9] + LINE_FLIPS[pc + d7];
+}
+
+/**
+ * EDGE_STABLE[p * 256 + o]: the discs of p on an edge line (8 squares, p and o disjoint) that no sequence of
+ * moves can flip (as Edax's edge stability table): an edge disc flips only by a move on its edge along it, and a
+ * disc may be placed on an edge square by a move that flips along another line, so every square's every colour
+ * counts. A disc is stable when it is p's and stays stable in every configuration one placement further on;
+ * built from full lines back to empty ones (6,561 configurations, each at most 16 placements).
+ */
+const EDGE_STABLE = new Uint8Array(256 * 256);
+{
+  /** The discs of q that a disc of m placed at x flips along the line. */
+  const lineFlips = (x: number, m: number, q: number): number => {
+    let f = 0;
+    for (const step of [1, -1]) {
+      let run = 0;
+      let k = x + step;
+      while (k >= 0 && k < 8 && ((q >> k) & 1) !== 0) {
+        run |= 1 << k;
+        k += step;
+      }
+      if (k >= 0 && k < 8 && ((m >> k) & 1) !== 0) f |= run;
+    }
+    return f;
+  };
+  for (let filled = 8; filled >= 0; filled--) {
+    for (let p = 0; p < 256; p++) {
+      for (let o = 0; o < 256; o++) {
+        if ((p & o) !== 0 || popcount(p | o) !== filled) continue;
+        let s = p;
+        for (let x = 0; x < 8 && s !== 0; x++) {
+          const bit = 1 << x;
+          if (((p | o) & bit) !== 0) continue;
+          const f = lineFlips(x, p, o);
+          s &= EDGE_STABLE[((p | bit | f) << 8) | (o & ~f)];
+          const g = lineFlips(x, o, p);
+          s &= EDGE_STABLE[((p & ~g) << 8) | o | bit | g];
+        }
+        EDGE_STABLE[(p << 8) | o] = s;
+      }
+    }
+  }
+}
+
+/** Column c (0..7) of a board (lo, hi) as a byte, bit i = row i: both halves' four bits gathered by one product. */
+function columnOf(l: number, h: number, c: number): number {
+  return Math.imul(((l >>> c) & 0x01010101) | (((h >>> c) & 0x01010101) << 4), 0x01020408) >>> 24;
+}
+
+/**
+ * How many of the player's discs (pl, ph) can never be flipped (a lower bound): the four edges' stable discs
+ * from EDGE_STABLE, then grown to a fixed point as the engine's stableSet does (a disc is stable when along
+ * each of its four lines the line is full or an edge or a stable disc of its colour is next to it). The edges
+ * seed it with discs that rule misses (stable without a corner) and spare the steps along them.
+ */
+function stableCount(pl: number, ph: number, ol: number, oh: number): number {
+  const top = EDGE_STABLE[((pl & 0xff) << 8) | (ol & 0xff)];
+  const bottom = EDGE_STABLE[((ph >>> 24) << 8) | (oh >>> 24)];
+  const a = EDGE_STABLE[(columnOf(pl, ph, 0) << 8) | columnOf(ol, oh, 0)];
+  const h = EDGE_STABLE[(columnOf(pl, ph, 7) << 8) | columnOf(ol, oh, 7)];
+  // Columns back onto the board: bit i of a nibble to row i by one product (no two partial products meet).
+  const seedL = top | (Math.imul(a & 15, 0x00204081) & 0x01010101) | ((Math.imul(h & 15, 0x00204081) & 0x01010101) << 7);
+  const seedH = (bottom << 24) | (Math.imul(a >>> 4, 0x00204081) & 0x01010101) | ((Math.imul(h >>> 4, 0x00204081) & 0x01010101) << 7);
+  // Full lines (as stableSet): rows by ANDing each row's byte down to one bit, columns across the eight rows,
+  // diagonals full until an empty square empties its two.
+  const fl = pl | ol;
+  const fh = ph | oh;
+  let r = fl & (fl >>> 4);
+  r &= r >>> 2;
+  r &= r >>> 1;
+  const rowL = Math.imul(r & 0x01010101, 0xff) | 0x81818181;
+  r = fh & (fh >>> 4);
+  r &= r >>> 2;
+  r &= r >>> 1;
+  const rowH = Math.imul(r & 0x01010101, 0xff) | 0x81818181;
+  let c = fl & fh;
+  c &= c >>> 16;
+  c &= c >>> 8;
+  const col = Math.imul(c & 0xff, 0x01010101);
+  const vL = col | 0xff;
+  const vH = col | 0xff000000;
+  let d9L = -1;
+  let d9H = -1;
+  let d7L = -1;
+  let d7H = -1;
+  let xl = ~fl;
+  let xh = ~fh;
+  while ((xl | xh) !== 0) {
+    let sq: number;
+    if (xl !== 0) {
+      sq = lowestBit(xl);
+      xl &= xl - 1;
+    } else {
+      sq = 32 + lowestBit(xh);
+      xh &= xh - 1;
+    }
+    const k = 8 * sq;
+    d9L &= ~LINES[k + 4];
+    d9H &= ~LINES[k + 5];
+    d7L &= ~LINES[k + 6];
+    d7H &= ~LINES[k + 7];
+  }
+  // The rim is a stable neighbour along both diagonals.
+  d9L |= 0x818181ff;
+  d9H |= 0xff818181;
+  d7L |= 0x818181ff;
+  d7H |= 0xff818181;
+  let sl = seedL & pl;
+  let sh = seedH & ph;
+  for (;;) {
+    const nl =
+      sl |
+      (pl &
+        (rowL | (sl << 1) | (sl >>> 1)) &
+        (vL | (sl << 8) | (sl >>> 8) | (sh << 24)) &
+        (d9L | (sl << 9) | (sl >>> 9) | (sh << 23)) &
+        (d7L | (sl << 7) | (sl >>> 7) | (sh << 25)));
+    const nh =
+      sh |
+      (ph &
+        (rowH | (sh << 1) | (sh >>> 1)) &
+        (vH | (sh << 8) | (sh >>> 8) | (sl >>> 24)) &
+        (d9H | (sh << 9) | (sh >>> 9) | (sl >>> 23)) &
+        (d7H | (sh << 7) | (sh >>> 7) | (sl >>> 25)));
+    if (nl === sl && nh === sh) return pop2(sl, sh);
+    sl = nl;
+    sh = nh;
+  }
 }
 
 /** Discs in a board half pair (lo, hi): the two halves' bit counts summed before the last step. */
@@ -382,7 +510,7 @@ export class EndgameSolver {
         let b = resumed ? mtd[2] : 0;
         resumed = false;
         for (;;) {
-          v = -this.search(cpl, cph, col, coh, -b, -(b - 1), n - 1, cpar, 1);
+          v = 0 - this.search(cpl, cph, col, coh, 0 - b, 0 - (b - 1), n - 1, cpar, 1);
           if (this.aborted) {
             mtd[0] = lower;
             mtd[1] = upper;
@@ -402,14 +530,14 @@ export class EndgameSolver {
           floor = this.fValue[0];
           v = floor;
         } else {
-          v = -this.search(cpl, cph, col, coh, -alpha - 1, -alpha, n - 1, cpar, 1);
+          v = 0 - this.search(cpl, cph, col, coh, 0 - alpha - 1, 0 - alpha, n - 1, cpar, 1);
           if (this.aborted) return this.suspendRoot(i, PHASE_FIRST, count, best, bestMove, alpha, 0);
           floor = v;
         }
         resumed = false;
         if (v > alpha) {
           for (;;) {
-            v = -this.search(cpl, cph, col, coh, -floor - 1, -floor, n - 1, cpar, 1);
+            v = 0 - this.search(cpl, cph, col, coh, 0 - floor - 1, 0 - floor, n - 1, cpar, 1);
             if (this.aborted) return this.suspendRoot(i, PHASE_RESEARCH, count, best, bestMove, alpha, floor);
             if (v <= floor) {
               v = floor;
@@ -430,7 +558,7 @@ export class EndgameSolver {
 
   /** The root passes: the opponent's exact score, negated (resumable like any frame). */
   private rootPass(pl: number, ph: number, ol: number, oh: number, n: number, parity: number): SolveResult {
-    const score = -this.search(ol, oh, pl, ph, -INF, INF, n, parity, 1);
+    const score = 0 - this.search(ol, oh, pl, ph, -INF, INF, n, parity, 1);
     if (this.aborted) {
       this.fKind[0] = FRAME_PASS;
       if (this.resumeTop < 1) this.resumeTop = 1;
@@ -553,7 +681,7 @@ export class EndgameSolver {
     if ((ml | mh) === 0) {
       mobility(ol, oh, pl, ph, t, 0);
       if ((t[0] | t[1]) === 0) return [];
-      return [{ move: PASS, score: -this.search(ol, oh, pl, ph, -INF, INF, n, parity, 1) | 0 }];
+      return [{ move: PASS, score: 0 - this.search(ol, oh, pl, ph, -INF, INF, n, parity, 1) | 0 }];
     }
     const out: { move: number; score: number }[] = [];
     while ((ml | mh) !== 0) {
@@ -568,7 +696,7 @@ export class EndgameSolver {
       flips(sq, pl, ph, ol, oh, t, 4);
       const fl = t[4];
       const fh = t[5];
-      const v = -this.search(ol ^ fl, oh ^ fh, pl | fl | BIT_LO[sq], ph | fh | BIT_HI[sq], -INF, INF, n - 1, parity ^ QUADRANT[sq], 1);
+      const v = 0 - this.search(ol ^ fl, oh ^ fh, pl | fl | BIT_LO[sq], ph | fh | BIT_HI[sq], -INF, INF, n - 1, parity ^ QUADRANT[sq], 1);
       out.push({ move: sq, score: v | 0 });
     }
     return out.sort((a, b) => b.score - a.score || a.move - b.move);
@@ -586,7 +714,7 @@ export class EndgameSolver {
       const sq = this.moves[base + i];
       const fl = this.flipLo[base + i];
       const fh = this.flipHi[base + i];
-      this.keys[base + i] = -this.estimate(ol ^ fl, oh ^ fh, pl | fl | BIT_LO[sq], ph | fh | BIT_HI[sq], ROOT_SORT_DEPTH, -EST_INF, EST_INF, w, n - 1);
+      this.keys[base + i] = 0 - this.estimate(ol ^ fl, oh ^ fh, pl | fl | BIT_LO[sq], ph | fh | BIT_HI[sq], ROOT_SORT_DEPTH, -EST_INF, EST_INF, w, n - 1);
     }
     for (let i = 1; i < count; i++) {
       const sq = this.moves[base + i];
@@ -628,7 +756,7 @@ export class EndgameSolver {
       const rl = e[at + 2];
       const rh = e[at + 3];
       if ((ml | mh | rl | rh) === 0) return finalScore(pl, ph, ol, oh) * (w !== null ? 100 : 1000);
-      if ((ml | mh) === 0 && depth > 0) return -this.estimate(ol, oh, pl, ph, depth - 1, -beta, -alpha, w, n);
+      if ((ml | mh) === 0 && depth > 0) return 0 - this.estimate(ol, oh, pl, ph, depth - 1, 0 - beta, 0 - alpha, w, n);
       const mine = popcount(ml) + popcount(mh) + popcount(ml & CORNERS_LO) + popcount(mh & CORNERS_HI);
       const theirs = popcount(rl) + popcount(rh) + popcount(rl & CORNERS_LO) + popcount(rh & CORNERS_HI);
       const corners = popcount(pl & CORNERS_LO) + popcount(ph & CORNERS_HI) - popcount(ol & CORNERS_LO) - popcount(oh & CORNERS_HI);
@@ -647,7 +775,7 @@ export class EndgameSolver {
       flips(sq, pl, ph, ol, oh, e, at + 4);
       const fl = e[at + 4];
       const fh = e[at + 5];
-      const v = -this.estimate(ol ^ fl, oh ^ fh, pl | fl | BIT_LO[sq], ph | fh | BIT_HI[sq], depth - 1, -beta, -alpha, w, n - 1);
+      const v = 0 - this.estimate(ol ^ fl, oh ^ fh, pl | fl | BIT_LO[sq], ph | fh | BIT_HI[sq], depth - 1, 0 - beta, 0 - alpha, w, n - 1);
       if (v > best) {
         best = v;
         if (v > alpha) {
@@ -769,7 +897,7 @@ export class EndgameSolver {
       const my = pop2(t[4], t[5]);
       mobility(npl, nph, nol, noh, t, 4);
       const v = patternSum(pi, w, stage, nol, noh, npl, nph, my, pop2(t[4], t[5]));
-      if (-v > best) best = -v;
+      if (-v > best) best = 0 - v;
     }
     return best;
   }
@@ -794,7 +922,7 @@ export class EndgameSolver {
       // child in progress, with the bounds as they were then.
       if (this.resumeTop === ply + 1) this.resumeTop = 0;
       if (this.fKind[ply] === FRAME_PASS) {
-        const v = -this.search(ol, oh, pl, ph, -beta, -alpha, n, parity, ply + 1);
+        const v = 0 - this.search(ol, oh, pl, ph, 0 - beta, 0 - alpha, n, parity, ply + 1);
         if (this.aborted) return this.suspendPass(ply);
         return v;
       }
@@ -813,7 +941,7 @@ export class EndgameSolver {
       this.nodes++;
       // Stability cutoff; skipped at once when even all the opponent's discs being stable would not cut.
       if (alpha >= STABILITY_THRESHOLD[n] && 64 - 2 * pop2(ol, oh) <= alpha) {
-        const bound = 64 - 2 * stableDiscs(ol, oh, pl, ph);
+        const bound = 64 - 2 * stableCount(ol, oh, pl, ph);
         if (bound <= alpha) return bound;
       }
       const t = this.t;
@@ -823,7 +951,7 @@ export class EndgameSolver {
       if ((ml | mh) === 0) {
         mobility(ol, oh, pl, ph, t, 0);
         if ((t[0] | t[1]) === 0) return finalScore(pl, ph, ol, oh);
-        const v = -this.search(ol, oh, pl, ph, -beta, -alpha, n, parity, ply + 1);
+        const v = 0 - this.search(ol, oh, pl, ph, 0 - beta, 0 - alpha, n, parity, ply + 1);
         if (this.aborted) return this.suspendPass(ply);
         return v;
       }
@@ -853,7 +981,7 @@ export class EndgameSolver {
           const fh = this.flipHi[base + i];
           const c = this.probe(ol ^ fl, oh ^ fh, pl | fl | BIT_LO[sq], ph | fh | BIT_HI[sq]);
           if (c >= 0 && -((this.table[c + 4] << 16) >> 24) >= beta) {
-            const v = -((this.table[c + 4] << 16) >> 24);
+            const v = 0 - ((this.table[c + 4] << 16) >> 24);
             this.store(slot, pl, ph, ol, oh, n, alpha, beta, v, sq);
             return v;
           }
@@ -874,11 +1002,11 @@ export class EndgameSolver {
       const cpar = parity ^ QUADRANT[sq];
       let v: number;
       if (i === 0 || beta - alpha === 1) {
-        v = -this.search(cpl, cph, col, coh, -beta, -alpha, n - 1, cpar, ply + 1);
+        v = 0 - this.search(cpl, cph, col, coh, 0 - beta, 0 - alpha, n - 1, cpar, ply + 1);
         if (this.aborted) return this.suspend(ply, i, PHASE_FIRST, 0, count, alpha, beta, searchedAlpha, slot, best, bestMove);
       } else {
         if (pending === NO_VALUE) {
-          v = -this.search(cpl, cph, col, coh, -alpha - 1, -alpha, n - 1, cpar, ply + 1);
+          v = 0 - this.search(cpl, cph, col, coh, 0 - alpha - 1, 0 - alpha, n - 1, cpar, ply + 1);
           if (this.aborted) return this.suspend(ply, i, PHASE_FIRST, 0, count, alpha, beta, searchedAlpha, slot, best, bestMove);
         } else {
           v = pending;
@@ -886,7 +1014,7 @@ export class EndgameSolver {
         }
         // The probe proved a lower bound v: the re-search window starts just below it.
         if (v > alpha && v < beta) {
-          const w = -this.search(cpl, cph, col, coh, -beta, -(v - 1), n - 1, cpar, ply + 1);
+          const w = 0 - this.search(cpl, cph, col, coh, 0 - beta, 0 - (v - 1), n - 1, cpar, ply + 1);
           if (this.aborted) return this.suspend(ply, i, PHASE_RESEARCH, v, count, alpha, beta, searchedAlpha, slot, best, bestMove);
           v = w;
         }
@@ -1000,7 +1128,7 @@ export class EndgameSolver {
     this.nodes++;
     // Stability cutoff; skipped at once when even all the opponent's discs being stable would not cut.
     if (alpha >= STABILITY_THRESHOLD[n] && 64 - 2 * pop2(ol, oh) <= alpha) {
-      const bound = 64 - 2 * stableDiscs(ol, oh, pl, ph);
+      const bound = 64 - 2 * stableCount(ol, oh, pl, ph);
       if (bound <= alpha) return bound;
     }
     const t = this.t;
@@ -1023,7 +1151,7 @@ export class EndgameSolver {
         const fl = t[4];
         const fh = t[5];
         if ((fl | fh) === 0) continue;
-        const v = -this.shallow(ol ^ fl, oh ^ fh, pl | fl | BIT_LO[sq], ph | fh | BIT_HI[sq], -beta, -alpha, n - 1, parity ^ QUADRANT[sq]);
+        const v = 0 - this.shallow(ol ^ fl, oh ^ fh, pl | fl | BIT_LO[sq], ph | fh | BIT_HI[sq], 0 - beta, 0 - alpha, n - 1, parity ^ QUADRANT[sq]);
         if (v > best) {
           best = v;
           if (v > alpha) {
@@ -1037,7 +1165,7 @@ export class EndgameSolver {
     // No move: pass if the opponent can move, else the game is over.
     mobility(ol, oh, pl, ph, t, 4);
     if ((t[4] | t[5]) === 0) return finalScore(pl, ph, ol, oh);
-    return -this.shallow(ol, oh, pl, ph, -beta, -alpha, n, parity);
+    return 0 - this.shallow(ol, oh, pl, ph, 0 - beta, 0 - alpha, n, parity);
   }
 
   /**
@@ -1074,7 +1202,7 @@ export class EndgameSolver {
     this.nodes++;
     // Stability cutoff; skipped at once when even all the opponent's discs being stable would not cut.
     if (alpha >= STABILITY_THRESHOLD[5] && 64 - 2 * pop2(ol, oh) <= alpha) {
-      const bound = 64 - 2 * stableDiscs(ol, oh, pl, ph);
+      const bound = 64 - 2 * stableCount(ol, oh, pl, ph);
       if (bound <= alpha) return bound;
     }
     // Sorted by rank and index, as the rounds of shallow try them (insertion into five words).
@@ -1103,7 +1231,7 @@ export class EndgameSolver {
       const fh = f[5];
       if ((fl | fh) === 0) continue;
       // The other four squares (four sorts them itself).
-      const v = -this.four(
+      const v = 0 - this.four(
         ol ^ fl,
         oh ^ fh,
         pl | fl | BIT_LO[x],
@@ -1128,7 +1256,7 @@ export class EndgameSolver {
     // No move: pass if the opponent can move, else the game is over.
     mobility(ol, oh, pl, ph, f, 4);
     if ((f[4] | f[5]) === 0) return finalScore(pl, ph, ol, oh);
-    return -this.five(ol, oh, pl, ph, -beta, -alpha, parity, s1, s2, s3, s4, s5);
+    return 0 - this.five(ol, oh, pl, ph, 0 - beta, 0 - alpha, parity, s1, s2, s3, s4, s5);
   }
 
   /**
@@ -1139,7 +1267,7 @@ export class EndgameSolver {
     this.nodes++;
     // Stability cutoff; skipped at once when even all the opponent's discs being stable would not cut.
     if (alpha >= STABILITY_THRESHOLD[4] && 64 - 2 * pop2(ol, oh) <= alpha) {
-      const bound = 64 - 2 * stableDiscs(ol, oh, pl, ph);
+      const bound = 64 - 2 * stableCount(ol, oh, pl, ph);
       if (bound <= alpha) return bound;
     }
     // Sort the four by rank and index (a sorting network of five compare-exchanges).
@@ -1193,12 +1321,12 @@ export class EndgameSolver {
       const cpar = parity ^ QUADRANT[x];
       const v =
         i === 0
-          ? -this.sortedThree(cpl, cph, col, coh, -beta, -alpha, cpar, x2, x3, x4)
+          ? 0 - this.sortedThree(cpl, cph, col, coh, 0 - beta, 0 - alpha, cpar, x2, x3, x4)
           : i === 1
-            ? -this.sortedThree(cpl, cph, col, coh, -beta, -alpha, cpar, x1, x3, x4)
+            ? 0 - this.sortedThree(cpl, cph, col, coh, 0 - beta, 0 - alpha, cpar, x1, x3, x4)
             : i === 2
-              ? -this.sortedThree(cpl, cph, col, coh, -beta, -alpha, cpar, x1, x2, x4)
-              : -this.sortedThree(cpl, cph, col, coh, -beta, -alpha, cpar, x1, x2, x3);
+              ? 0 - this.sortedThree(cpl, cph, col, coh, 0 - beta, 0 - alpha, cpar, x1, x2, x4)
+              : 0 - this.sortedThree(cpl, cph, col, coh, 0 - beta, 0 - alpha, cpar, x1, x2, x3);
       if (v > best) {
         best = v;
         if (v > alpha) {
@@ -1211,7 +1339,7 @@ export class EndgameSolver {
     // No move: pass if the opponent can move, else the game is over.
     mobility(ol, oh, pl, ph, f, 4);
     if ((f[4] | f[5]) === 0) return finalScore(pl, ph, ol, oh);
-    return -this.four(ol, oh, pl, ph, -beta, -alpha, parity, x1, x2, x3, x4);
+    return 0 - this.four(ol, oh, pl, ph, 0 - beta, 0 - alpha, parity, x1, x2, x3, x4);
   }
 
   /**
@@ -1222,7 +1350,7 @@ export class EndgameSolver {
     this.nodes++;
     // Stability cutoff; skipped at once when even all the opponent's discs being stable would not cut.
     if (alpha >= STABILITY_THRESHOLD[3] && 64 - 2 * pop2(ol, oh) <= alpha) {
-      const bound = 64 - 2 * stableDiscs(ol, oh, pl, ph);
+      const bound = 64 - 2 * stableCount(ol, oh, pl, ph);
       if (bound <= alpha) return bound;
     }
     const t = this.t;
@@ -1235,7 +1363,7 @@ export class EndgameSolver {
       fh = t[5];
     }
     if ((fl | fh) !== 0) {
-      const v = -this.two(ol ^ fl, oh ^ fh, pl | fl | BIT_LO[x1], ph | fh | BIT_HI[x1], -beta, -alpha, x2 < x3 ? x2 : x3, x2 < x3 ? x3 : x2);
+      const v = 0 - this.two(ol ^ fl, oh ^ fh, pl | fl | BIT_LO[x1], ph | fh | BIT_HI[x1], 0 - beta, 0 - alpha, x2 < x3 ? x2 : x3, x2 < x3 ? x3 : x2);
       if (v > best) {
         best = v;
         if (v > alpha) {
@@ -1252,7 +1380,7 @@ export class EndgameSolver {
       fh = t[5];
     }
     if ((fl | fh) !== 0) {
-      const v = -this.two(ol ^ fl, oh ^ fh, pl | fl | BIT_LO[x2], ph | fh | BIT_HI[x2], -beta, -alpha, x1 < x3 ? x1 : x3, x1 < x3 ? x3 : x1);
+      const v = 0 - this.two(ol ^ fl, oh ^ fh, pl | fl | BIT_LO[x2], ph | fh | BIT_HI[x2], 0 - beta, 0 - alpha, x1 < x3 ? x1 : x3, x1 < x3 ? x3 : x1);
       if (v > best) {
         best = v;
         if (v > alpha) {
@@ -1269,14 +1397,14 @@ export class EndgameSolver {
       fh = t[5];
     }
     if ((fl | fh) !== 0) {
-      const v = -this.two(ol ^ fl, oh ^ fh, pl | fl | BIT_LO[x3], ph | fh | BIT_HI[x3], -beta, -alpha, x1 < x2 ? x1 : x2, x1 < x2 ? x2 : x1);
+      const v = 0 - this.two(ol ^ fl, oh ^ fh, pl | fl | BIT_LO[x3], ph | fh | BIT_HI[x3], 0 - beta, 0 - alpha, x1 < x2 ? x1 : x2, x1 < x2 ? x2 : x1);
       if (v > best) best = v;
     }
     if (best !== -INF) return best;
     // No move: pass if the opponent can move, else the game is over.
     mobility(ol, oh, pl, ph, t, 4);
     if ((t[4] | t[5]) === 0) return finalScore(pl, ph, ol, oh);
-    return -this.three(ol, oh, pl, ph, -beta, -alpha, x1, x2, x3);
+    return 0 - this.three(ol, oh, pl, ph, 0 - beta, 0 - alpha, x1, x2, x3);
   }
 
   /** Two empties x1, x2: both orders written out, passes included, no lists. */
@@ -1295,7 +1423,7 @@ export class EndgameSolver {
     if ((fl | fh) !== 0) {
       const cpl = ol ^ fl;
       const cph = oh ^ fh;
-      best = -this.last(2 * pop2(cpl, cph) - 63, cpl, cph, pl | fl | BIT_LO[x1], ph | fh | BIT_HI[x1], x2);
+      best = 0 - this.last(2 * pop2(cpl, cph) - 63, cpl, cph, pl | fl | BIT_LO[x1], ph | fh | BIT_HI[x1], x2);
       if (best >= beta) return best;
     }
     fl = 0;
@@ -1308,7 +1436,7 @@ export class EndgameSolver {
     if ((fl | fh) !== 0) {
       const cpl = ol ^ fl;
       const cph = oh ^ fh;
-      const v = -this.last(2 * pop2(cpl, cph) - 63, cpl, cph, pl | fl | BIT_LO[x2], ph | fh | BIT_HI[x2], x1);
+      const v = 0 - this.last(2 * pop2(cpl, cph) - 63, cpl, cph, pl | fl | BIT_LO[x2], ph | fh | BIT_HI[x2], x1);
       if (v > best) best = v;
     }
     if (best !== -INF) return best;
