@@ -10,7 +10,7 @@ import { Progress, duration, progressLine } from '../cli/progress.js';
 import { gnugoPath } from '../gtp/gnugo.js';
 import { benchGame, type BenchGame } from '../match/games.js';
 import { runQueuedMatch } from '../match/queue.js';
-import { runMatch, type MatchProgress, type MatchSummary } from '../match/run.js';
+import { finishedGames, runMatch, type MatchProgress, type MatchSummary } from '../match/run.js';
 import { botMoveTimeMs } from '../match/players.js';
 import { parsePlayerSpec, type PlayerSpec } from '../match/spec.js';
 import { matchReportHtml } from '../report/match-report.js';
@@ -33,6 +33,8 @@ export const matchUsage = `selfplay|match options:
   --referee gnugo|none         Go: GNU Go judges legality and the final score (default gnugo when installed)
   --opening-plies N            random opening plies (default go 2, gomoku 3, reversi 4)
   --seed N  --out DIR          openings seed (default 1); output folder (default out/<command>-<time>)
+  --resume                     go on with a stopped run of the same match in --out: its finished games are kept
+                               (each game's record and result are saved as it ends), only the others are played
   --queue redis://HOST:PORT    publish the games as jobs on Redis (BullMQ) for \`bench worker\` processes on any
                                machines; results, statistics and SPRT as they arrive (--concurrency is the workers')`;
 
@@ -80,10 +82,11 @@ export function refereeFrom(flags: Flags, game: BenchGame): string | null {
 
 /** Runs selfplay or match; returns the exit status. */
 export async function matchCommand(kind: 'selfplay' | 'match', argv: readonly string[], io: CommandIo): Promise<number> {
-  const flags = new Flags(argv, ['quiet']);
+  const flags = new Flags(argv, ['quiet', 'resume']);
   const game = gameFromFlags(flags);
   const a = parsePlayerSpec(flags.string('a', 'level:10'));
   const b = parsePlayerSpec(flags.string('b', 'level:8'));
+  for (const p of [a, b]) if (p.kind === 'bot' && p.resign !== undefined && game.id !== 'go') throw new UsageError(`${p.name}: resign: is Go's resignation policy, not for ${game.id}`);
   if (kind === 'selfplay' && (a.kind !== 'bot' || b.kind !== 'bot')) throw new UsageError('selfplay plays Qi bots only; use `bench match` for external engines');
   const timeMs = flags.int('time-ms', undefined);
   const nodes = flags.int('nodes', timeMs === undefined ? 2000 : undefined);
@@ -93,12 +96,16 @@ export async function matchCommand(kind: 'selfplay' | 'match', argv: readonly st
   const games = flags.int('games', 100);
   const concurrency = flags.int('concurrency', availableParallelism(), 1, 256);
   const sprt = parseSprt(flags.string('sprt'));
-  const outDir = flags.string('out') ?? defaultOut(kind);
+  const outFlag = flags.string('out');
+  const outDir = outFlag ?? defaultOut(kind);
   const seed = flags.int('seed', 1, 0);
   const quiet = flags.bool('quiet');
   const referee = refereeFrom(flags, game);
   const queueUrl = flags.string('queue');
+  const resume = flags.bool('resume');
   flags.checkUsed();
+  if (resume && queueUrl !== undefined) throw new UsageError('--resume works on a local match; a queued match (--queue) cannot resume');
+  if (resume && outFlag === undefined) throw new UsageError('--resume needs the --out folder of the run to go on with');
   const progress = new Progress(io.err);
   const label = `${a.name} vs ${b.name}`;
   const outside = a.kind !== 'bot' || b.kind !== 'bot';
@@ -121,8 +128,13 @@ export async function matchCommand(kind: 'selfplay' | 'match', argv: readonly st
     botStart: io.botStart,
     threads: io.threads,
     event: `qi bench ${kind}`,
+    resume,
     onGame: quiet ? undefined : (p: MatchProgress) => progress.update(`${progressLine(label, p)}${queueState}`, p.done === p.total),
   };
+  if (resume && !quiet) {
+    const kept = finishedGames(options).length;
+    io.err.write(`resuming ${outDir}: ${kept} finished game${kept === 1 ? '' : 's'} kept, ${Math.max(0, games - kept)} to play\n`);
+  }
   const summary =
     queueUrl === undefined
       ? await runMatch(options)

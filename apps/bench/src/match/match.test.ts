@@ -43,6 +43,9 @@ describe('player specs', () => {
     expect(parsePlayerSpec('new=nodes:1+eval:/tmp/w.bin')).toEqual({ kind: 'bot', name: 'new', nodes: 1, evaluation: '/tmp/w.bin' });
     expect(() => parsePlayerSpec('nodes:1+eval:deep')).toThrow(/eval must be hand, trained or the absolute path/);
     expect(splitCommand(`node "my engine.js" 'a b'`)).toEqual(['node', 'my engine.js', 'a b']);
+    expect(parsePlayerSpec('level:10+resign:0.05')).toEqual({ kind: 'bot', name: 'level:10,resign:0.05', level: 10, resign: 0.05 });
+    expect(() => parsePlayerSpec('level:10+resign:1.5')).toThrow(/resign must be a win rate between 0 and 1, got "1.5"/);
+    expect(() => parsePlayerSpec('level:10+resign')).toThrow(/resign must be a win rate/);
     expect(() => parsePlayerSpec('level:11')).toThrow(/1–10/);
     expect(() => parsePlayerSpec('nodes:-5')).toThrow(/nodes/);
     expect(() => parsePlayerSpec('speed:3')).toThrow(/unknown part "speed:3"/);
@@ -117,6 +120,94 @@ describe('matches through worker threads', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('a stopped match resumes in its folder: finished games kept, the others played, the same games as one run', async () => {
+    const dir = out();
+    const match = (games: number, outDir: string, resume: boolean, b = 'depth:1') =>
+      runMatch({
+        game: benchGame('reversi'),
+        a: parsePlayerSpec('depth:2'),
+        b: parsePlayerSpec(b),
+        games,
+        concurrency: 1,
+        seed: 6,
+        budget: {},
+        moveDeadlineMs: 20_000,
+        outDir,
+        threads,
+        resume,
+      });
+    const first = await match(2, dir, false);
+    const firstRecord = readFileSync(join(dir, first.results[1].file), 'utf8');
+    let played = 0;
+    const resumed = await runMatch({
+      game: benchGame('reversi'),
+      a: parsePlayerSpec('depth:2'),
+      b: parsePlayerSpec('depth:1'),
+      games: 4,
+      concurrency: 1,
+      seed: 6,
+      budget: {},
+      moveDeadlineMs: 20_000,
+      outDir: dir,
+      threads,
+      resume: true,
+      onGame: (p) => {
+        played++;
+        expect(p.total).toBe(4);
+      },
+    });
+    expect(played).toBe(2);
+    expect(resumed.results.map((r) => r.index)).toEqual([0, 1, 2, 3]);
+    expect(resumed.stats.games).toBe(4);
+    expect(readFileSync(join(dir, first.results[1].file), 'utf8')).toBe(firstRecord);
+    // The same four games as a run that was never stopped.
+    const whole = await match(4, out(), false);
+    expect(resumed.results.map((r) => r.moves)).toEqual(whole.results.map((r) => r.moves));
+    expect(resumed.stats).toEqual(whole.stats);
+    // Nothing left to play: a resume only reads.
+    const again = await match(4, dir, true);
+    expect(again.results.map((r) => r.result)).toEqual(whole.results.map((r) => r.result));
+    // Another match in the folder, or a damaged result, is refused by name; nothing stored is touched.
+    await expect(match(4, dir, true, 'depth:3')).rejects.toThrow(/holds another match/);
+    writeFileSync(join(dir, 'games/0003.result.json'), '{"index": 2, "scoreA": 7');
+    await expect(match(4, dir, true)).rejects.toThrow(/0003\.result\.json is not a game result.*remove it/);
+    expect(readFileSync(join(dir, first.results[1].file), 'utf8')).toBe(firstRecord);
+  });
+
+  it('a Go bot with resign: resigns by the resignation policy, after a third of the board, and only in Go', async () => {
+    // Both sides resign below a 99% win rate: one of them is below it, so the game ends by resignation.
+    const s = await runMatch({
+      game: benchGame('go', { size: 9 }),
+      a: parsePlayerSpec('nodes:400+resign:0.99'),
+      b: parsePlayerSpec('nodes:400+resign:0.99'),
+      games: 1,
+      concurrency: 1,
+      seed: 8,
+      budget: {},
+      moveDeadlineMs: 20_000,
+      outDir: out(),
+      threads,
+    });
+    const r = s.results[0];
+    expect(r.result).toMatch(/^[BW]\+R$/);
+    expect(r.reason).toMatch(/resigned/);
+    expect(r.plies).toBeGreaterThanOrEqual(27);
+    await expect(
+      runMatch({
+        game: benchGame('reversi'),
+        a: parsePlayerSpec('depth:1+resign:0.05'),
+        b: parsePlayerSpec('depth:1'),
+        games: 1,
+        concurrency: 1,
+        seed: 8,
+        budget: {},
+        moveDeadlineMs: 20_000,
+        outDir: out(),
+        threads,
+      }),
+    ).resolves.toMatchObject({ results: [{ reason: expect.stringMatching(/resign: is Go's resignation policy, not for reversi/) }] });
   });
 
   it("the ai-worker's classic baseline bots play through the same harness", async () => {

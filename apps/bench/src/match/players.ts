@@ -4,9 +4,9 @@
  * protocol throws a PlayerFault; the game loop records it as a loss with the reason, and the next game
  * restarts the engine.
  */
-import { MAX_MOVES, PASS, type GomokuPosition, type Position } from '@qi/engine';
+import { MAX_MOVES, PASS, type GoPosition, type GomokuPosition, type Position } from '@qi/engine';
 import { startNodeBot, type NodeBot } from '@qi/ai-worker/node';
-import { levelBudget, type ThinkLimits } from '@qi/ai-worker';
+import { Resignation, levelBudget, type ThinkLimits } from '@qi/ai-worker';
 import { GtpClient, GtpFailure } from '../gtp/client.js';
 import type { BenchGame } from './games.js';
 import { PiskvorkClient } from './piskvork.js';
@@ -144,6 +144,8 @@ class BotPlayer implements Player {
   private node: NodeBot | null = null;
   private game: BenchGame | null = null;
   private seed: number | undefined;
+  /** Go with a `resign:` part: the resignation policy's streaks in the game being played. */
+  private readonly resignation: Resignation | null;
 
   constructor(
     private readonly spec: Extract<PlayerSpec, { kind: 'bot' }>,
@@ -151,11 +153,14 @@ class BotPlayer implements Player {
     private readonly threads: BotThreads,
   ) {
     this.name = spec.name;
+    this.resignation = spec.resign === undefined ? null : new Resignation({ below: spec.resign });
   }
 
   async newGame(game: BenchGame, seed?: number): Promise<void> {
+    if (this.resignation !== null && game.id !== 'go') throw new Error(`${this.name}: resign: is Go's resignation policy, not for ${game.id}`);
     this.game = game;
     this.seed = seed;
+    this.resignation?.reset();
     this.node ??= this.threads.take(this.spec.evaluation);
   }
 
@@ -184,9 +189,11 @@ class BotPlayer implements Player {
         throw new PlayerFault('time-out', `no move within ${deadlineMs} ms`);
       }
       const move = answer.move ?? PASS;
+      const player = pos.currentPlayer() as 0 | 1;
+      const resigns = this.resignation !== null && this.resignation.note(answer, player, moves.length, (pos as GoPosition).size);
       return {
-        move,
-        text: move === PASS ? 'pass' : safeText(pos, move),
+        move: resigns ? 'resign' : move,
+        text: resigns ? 'resign' : move === PASS ? 'pass' : safeText(pos, move),
         stat: {
           depth: answer.depth,
           visits: answer.visits,

@@ -1,10 +1,11 @@
 /**
  * A match: games between players A and B played `concurrency` at a time (each slot has its own bot worker
  * threads or engine processes), from seeded openings shared by a pair of games with colours swapped, every
- * game saved to the output folder, statistics after every game, and an SPRT that stops scheduling new games
- * once it decides.
+ * game saved to the output folder (its record and its result) as it ends, statistics after every game, and an
+ * SPRT that stops scheduling new games once it decides. A run stopped half-way (killed, or cut by a time
+ * limit) is resumed in the same folder: the games already finished are kept and only the others are played.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Rng } from '@qi/engine';
 import { matchStats, type MatchStats } from '../stats/elo.js';
@@ -46,6 +47,11 @@ export interface MatchOptions {
   onGame?: (state: MatchProgress) => void;
   /** Event name in records. */
   event?: string;
+  /**
+   * Keep the games a stopped run of the same match (same game, players, seed, budgets, referee) left in outDir
+   * and play only the others; a folder holding another match is refused.
+   */
+  resume?: boolean;
 }
 
 /** The state after a game. */
@@ -102,11 +108,20 @@ export async function runMatch(o: MatchOptions): Promise<MatchSummary> {
   const gamesDir = join(o.outDir, 'games');
   mkdirSync(gamesDir, { recursive: true });
   const t0 = performance.now();
-  const results: GameResult[] = [];
+  const results = o.resume ? finishedGames(o) : [];
+  writeFileSync(join(o.outDir, SETTINGS_FILE), matchSettings(o));
+  const finished = new Set(results.map((r) => r.index));
   const wdl = { wins: 0, draws: 0, losses: 0 };
+  for (const r of results) tally(wdl, r);
   let next = 0;
   let stoppedBy: string | null = null;
   let sprt: SprtState | null = null;
+  if (o.sprt && results.length > 0) {
+    sprt = sprtState(wdl, o.sprt);
+    if (sprt.result !== 'continue') stoppedBy = `SPRT accepted ${sprt.result} (LLR ${sprt.llr.toFixed(2)})`;
+  }
+  // Games this run plays (for the time estimate): the planned ones not already finished.
+  const resumed = results.length;
   const openings = new Map<number, number[]>();
   const slots = Math.min(o.concurrency, o.games);
   const threads = o.threads ?? new BotThreads(o.botStart, o.seed * 100 + 1);
@@ -116,24 +131,32 @@ export async function runMatch(o: MatchOptions): Promise<MatchSummary> {
     const b = createPlayer(o.b, o.budget, threads, o.engineTimeMs);
     const referee = o.game.id === 'go' && o.referee ? new GoReferee(o.referee) : null;
     try {
-      while (next < o.games && stoppedBy === null) {
+      for (;;) {
+        while (next < o.games && finished.has(next)) next++;
+        if (next >= o.games || stoppedBy !== null) break;
         const index = next++;
         const k = index >> 1;
         if (!openings.has(k)) openings.set(k, openingOf(o.game, o.seed, k));
         const { result: r, record } = await playMatchGame(o, index, openings.get(k) as number[], [a, b], referee);
         writeFileSync(join(o.outDir, r.file), record);
+        // The result after the record: a result file always has its record (a resume trusts the pair).
+        writeFileSync(join(o.outDir, resultFile(index)), JSON.stringify(r));
         results.push(r);
-        if (r.scoreA === 1) wdl.wins++;
-        else if (r.scoreA === 0) wdl.losses++;
-        else wdl.draws++;
+        tally(wdl, r);
         if (o.sprt) {
           sprt = sprtState(wdl, o.sprt);
           if (sprt.result !== 'continue' && stoppedBy === null) stoppedBy = `SPRT accepted ${sprt.result} (LLR ${sprt.llr.toFixed(2)})`;
         }
         const elapsedMs = performance.now() - t0;
         const done = results.length;
-        const total = stoppedBy === null ? o.games : Math.min(o.games, next);
-        o.onGame?.({ done, total, stats: matchStats(wdl), sprt, elapsedMs, etaMs: (elapsedMs / done) * (total - done), last: r });
+        // Stopped: the games started (every index below next) and those a resume kept beyond them.
+        let total = o.games;
+        if (stoppedBy !== null) {
+          total = next;
+          for (const f of finished) if (f >= next) total++;
+        }
+        const playedHere = done - resumed;
+        o.onGame?.({ done, total, stats: matchStats(wdl), sprt, elapsedMs, etaMs: (elapsedMs / playedHere) * Math.max(0, total - done), last: r });
       }
     } finally {
       await Promise.all([a.close(), b.close(), referee?.close()]);
@@ -145,6 +168,77 @@ export async function runMatch(o: MatchOptions): Promise<MatchSummary> {
     if (o.threads === undefined) await threads.close();
   }
   return writeSummary(o, results, wdl, sprt, stoppedBy, performance.now() - t0);
+}
+
+/** The file a match keeps its settings in (a resume checks them). */
+const SETTINGS_FILE = 'match.json';
+
+/** Where game `index`'s result is kept, relative to the output folder (beside its record, which may be .json itself). */
+function resultFile(index: number): string {
+  return `games/${String(index + 1).padStart(4, '0')}.result.json`;
+}
+
+/** Adds a game's result to the win/draw/loss tally (A's side). */
+function tally(wdl: { wins: number; draws: number; losses: number }, r: GameResult): void {
+  if (r.scoreA === 1) wdl.wins++;
+  else if (r.scoreA === 0) wdl.losses++;
+  else wdl.draws++;
+}
+
+/** What makes two runs the same match: the game, the players, the seed, the budgets and the referee (not the game count). */
+export function matchSettings(o: MatchOptions): string {
+  const settings = {
+    game: o.game.id,
+    gameOptions: o.game.options,
+    label: o.game.label,
+    a: o.a,
+    b: o.b,
+    seed: o.seed,
+    budget: o.budget,
+    moveDeadlineMs: o.moveDeadlineMs,
+    engineTimeMs: o.engineTimeMs ?? null,
+    referee: o.referee ?? null,
+  };
+  return JSON.stringify(settings, null, 1);
+}
+
+/**
+ * The results of the games a stopped run of this match finished (those of index below o.games), from outDir;
+ * throws, naming the file, when the folder holds another match or a result that cannot be read.
+ */
+export function finishedGames(o: MatchOptions): GameResult[] {
+  const settingsPath = join(o.outDir, SETTINGS_FILE);
+  const gamesDir = join(o.outDir, 'games');
+  if (!existsSync(settingsPath)) {
+    if (existsSync(gamesDir) && readdirSync(gamesDir).some((f) => f.endsWith('.result.json'))) {
+      throw new Error(`--resume: ${o.outDir} has game results but no ${SETTINGS_FILE}; use a new --out`);
+    }
+    return [];
+  }
+  const saved = readFileSync(settingsPath, 'utf8');
+  const now = matchSettings(o);
+  if (saved !== now) {
+    throw new Error(`--resume: ${o.outDir} holds another match (${SETTINGS_FILE}: ${saved.replace(/\s+/g, ' ')}; this run: ${now.replace(/\s+/g, ' ')}); use a new --out`);
+  }
+  const results: GameResult[] = [];
+  for (const f of readdirSync(gamesDir).sort()) {
+    const m = /^(\d{4,})\.result\.json$/.exec(f);
+    if (m === null) continue;
+    const path = join(gamesDir, f);
+    let r: GameResult;
+    try {
+      r = JSON.parse(readFileSync(path, 'utf8')) as GameResult;
+    } catch (e) {
+      throw new Error(`--resume: ${path} is not a game result (${(e as Error).message}); remove it to play that game again`);
+    }
+    const index = Number(m[1]) - 1;
+    if (r === null || typeof r !== 'object' || r.index !== index || ![0, 0.5, 1].includes(r.scoreA) || !Array.isArray(r.stats) || !Array.isArray(r.moves) || typeof r.file !== 'string') {
+      throw new Error(`--resume: ${path} is not the result of game ${index + 1}; remove it to play that game again`);
+    }
+    if (!existsSync(join(o.outDir, r.file))) throw new Error(`--resume: ${path} names a record ${r.file} that is missing; remove it to play that game again`);
+    if (index < o.games) results.push(r);
+  }
+  return results;
 }
 
 /** The seed of game `index` of a match seeded `seed`. */

@@ -6,6 +6,8 @@
  *   level:3+nodes:800   combined: the level's randomness, 800 nodes;  +algo:mcts picks the search
  *   nodes:30000+eval:hand   Reversi with the hand-written evaluation (the baseline of the trained one; a thread of its own);
  *                       eval:/abs/path/reversi-weights.bin another training's weights
+ *   level:10+resign:0.05  Go: resigns by Qi's resignation policy (three reliable searches in a row below that win rate,
+ *                       after a third of the board's moves; as `qi gtp --resign`), so a lost game ends like a human's
  *   classic             the game's classic baseline bot (greedy Reversi, depth-4 Gomoku, depth-3 Chinese Checkers,
  *                       random Go), where the ai-worker provides one (`algorithm: 'classic'`)
  *   gtp:/usr/games/gnugo --mode gtp --level 10       any GTP engine (child process): Go, or Reversi (Othello GTP, GRhino)
@@ -15,7 +17,7 @@
 
 /** A parsed spec. */
 export type PlayerSpec =
-  | { kind: 'bot'; name: string; level?: number; nodes?: number; timeMs?: number; depth?: number; algorithm?: 'mcts' | 'alphabeta' | 'classic'; evaluation?: string }
+  | { kind: 'bot'; name: string; level?: number; nodes?: number; timeMs?: number; depth?: number; algorithm?: 'mcts' | 'alphabeta' | 'classic'; evaluation?: string; resign?: number }
   | { kind: 'gtp'; name: string; command: string[] }
   | { kind: 'piskvork'; name: string; command: string[] };
 
@@ -92,7 +94,11 @@ export function parsePlayerSpec(input: string): PlayerSpec {
         throw new Error(`player spec "${input}": eval must be hand, trained or the absolute path of a weights file, got "${value}"`);
       }
       if (value !== 'trained') spec.evaluation = value;
-    } else throw new Error(`player spec "${input}": unknown part "${part}" (use level:N, nodes:N, time:MS, depth:N, algo:mcts|alphabeta|classic, eval:hand|trained|/path.bin, classic, gtp:…, piskvork:…)`);
+    } else if (key === 'resign') {
+      const r = Number(value);
+      if (value === '' || !(r > 0 && r < 1)) throw new Error(`player spec "${input}": resign must be a win rate between 0 and 1, got "${value}"`);
+      spec.resign = r;
+    } else throw new Error(`player spec "${input}": unknown part "${part}" (use level:N, nodes:N, time:MS, depth:N, algo:mcts|alphabeta|classic, eval:hand|trained|/path.bin, resign:R, classic, gtp:…, piskvork:…)`);
   }
   spec.name = name ?? text.replace(/\+/g, ',');
   return spec;
