@@ -884,6 +884,15 @@ export class EndgameSolver {
     const w = n >= EVAL_EMPTIES ? this.weights : null;
     // The children's stage (their parity entry is the same for all, so it is left out).
     const stage = w !== null ? stageOf(n - 1) * LAYOUT.stageSize : 0;
+    if (((ml & (ml - 1)) | (mh & (mh - 1))) === 0 && (ml === 0 || mh === 0)) {
+      // A single move has no order to find: its flips alone.
+      const sq = ml !== 0 ? lowestBit(ml) : 32 + lowestBit(mh);
+      flips(sq, pl, ph, ol, oh, t, 0);
+      this.moves[base] = sq;
+      this.flipLo[base] = t[0];
+      this.flipHi[base] = t[1];
+      return 1;
+    }
     let count = 0;
     while ((ml | mh) !== 0) {
       let sq: number;
@@ -1315,8 +1324,8 @@ export class EndgameSolver {
         oh ^ fh,
         pl | fl | BIT_LO[x],
         ph | fh | BIT_HI[x],
-        -beta,
-        -alpha,
+        0 - beta,
+        0 - alpha,
         parity ^ QUADRANT[x],
         k[i === 0 ? 1 : 0] & 63,
         k[i <= 1 ? 2 : 1] & 63,
