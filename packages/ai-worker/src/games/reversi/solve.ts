@@ -1061,23 +1061,28 @@ export class EndgameSolver {
       }
       searchedAlpha = alpha;
       count = this.orderMoves(pl, ph, ol, oh, ml, mh, n, parity, hashMove);
+      first = 0;
+      best = -INF;
+      bestMove = this.moves[base];
       if (n > ETC) {
         // Enhanced transposition cutoff: a child already known to be bad enough for the opponent refutes at once.
+        // Its arithmetic runs for every child (a miss reads entry 0, unused), and a cutoff only moves values and
+        // skips the move loop to the common store: code first run by a cutoff deep in a solve would deoptimize
+        // search, and every frame of the recursion with it.
         for (let i = 0; i < count; i++) {
           const sq = this.moves[base + i];
           const fl = this.flipLo[base + i];
           const fh = this.flipHi[base + i];
           const c = this.probe(ol ^ fl, oh ^ fh, pl | fl | BIT_LO[sq], ph | fh | BIT_HI[sq]);
-          if (c >= 0 && -((this.table[c + 4] << 16) >> 24) >= beta) {
-            const v = 0 - ((this.table[c + 4] << 16) >> 24);
-            this.store(slot, pl, ph, ol, oh, n, alpha, beta, v, sq);
-            return v;
+          const v = 0 - ((this.table[(c >= 0 ? c : 0) + 4] << 16) >> 24);
+          if (v >= beta && c >= 0) {
+            best = v;
+            bestMove = sq;
+            first = count;
+            break;
           }
         }
       }
-      first = 0;
-      best = -INF;
-      bestMove = this.moves[base];
     }
     for (let i = first; i < count; i++) {
       const sq = this.moves[base + i];
