@@ -1560,9 +1560,9 @@ export class EndgameSolver {
       if (best === -INF || v < best) best = v;
     }
     if (best !== -INF) return best;
-    // Nobody can move: 62 discs, the empties to the leader.
-    const d = 2 * pop2(pl, ph) - 62;
-    return d > 0 ? d + 2 : d < 0 ? d - 2 : 0;
+    // Nobody can move. finalScore (inlined) brings the type feedback of its other callers: arithmetic of its own
+    // here, first run deep inside a solve, would deoptimize two.
+    return finalScore(pl, ph, ol, oh);
   }
 
   /**
