@@ -3,6 +3,7 @@ import type { ChainBoard, GoPosition } from '@qi/engine';
 import * as patterns from './patterns.js';
 import * as eye from './eye.js';
 import * as liberties from './liberties.js';
+import { ladderReaderFor } from './ladder.js';
 
 // Imported bindings copied once: under a module runner (vitest) every use of an import is a property lookup.
 const { EMPTY, PASS, countArea } = engine;
@@ -12,8 +13,8 @@ const { libertiesAfter } = liberties;
 
 /**
  * Cheap Go knowledge for the tree: which moves to create (no filling of own one-point eyes) and a prior per
- * move in [0, 1] from captures, escapes from atari, ataris, self-ataris, 3x3 shapes, closeness to the last
- * move and the edge lines early in the game. Reads the position's board without changing its stones.
+ * move in [0, 1] from captures, escapes from atari (unless a ladder catches the stones anyway), ataris (more when
+ * a ladder captures), self-ataris, 3x3 shapes, closeness to the last move and the edge lines early in the game. Reads the position's board without changing its stones.
  */
 
 /** Whether p is a one-point eye of colour c (own stones or edge all round, not false by its diagonals). */
@@ -141,23 +142,33 @@ export function goPriors(pos: GoPosition, moves: Int32Array, n: number, out: Flo
     if (line === 0 && (early || nearStones === 0)) v -= 0.22;
     else if (line === 1 && early && nearStones === 0) v -= 0.1;
     let captures = 0, saves = false, ataris = 0;
-    let ownAtari = false;
+    let ownAtari = -1, atari = -1, deadEscape = false;
     for (let k = 0; k < 4; k++) {
       const q = p + dirs[k];
       const cq = color[q];
       if (cq === o) {
         const l = libs[head[q]];
         if (l === 1) captures += count[head[q]];
-        else if (l === 2) ataris++;
-      } else if (cq === c && libs[head[q]] === 1) ownAtari = true;
+        else if (l === 2) {
+          ataris++;
+          atari = q;
+        }
+      } else if (cq === c && libs[head[q]] === 1) ownAtari = q;
     }
     const after = captures > 0 ? 3 : libertiesAfter(b, p, c, 3);
     if (captures > 0) v += captures >= 3 ? 0.55 : 0.4;
-    if (ownAtari && after >= 2) {
-      saves = true;
-      v += 0.4;
+    if (ownAtari >= 0 && after >= 2) {
+      // An extension to two liberties only runs into a ladder when the opponent can chase it to the end.
+      if (after === 2 && captures === 0 && ladderReaderFor(size).escapeFails(b, ownAtari, p, c)) deadEscape = true;
+      else {
+        saves = true;
+        v += 0.4;
+      }
     }
-    if (ataris > 0 && after >= 2) v += 0.12;
+    if (ataris > 0 && after >= 2) {
+      // An atari that captures by ladder whatever the opponent does wins the stones.
+      v += ladderReaderFor(size).atariCaptures(b, p, atari, c) ? 0.3 : 0.12;
+    }
     if (after === 1 && !saves) {
       // Self-atari: a lone stone may be a sacrifice or throw-in, a bigger chain usually just dies.
       let ownNeighbour = false;
@@ -169,6 +180,8 @@ export function goPriors(pos: GoPosition, moves: Int32Array, n: number, out: Flo
       if (d <= 2) v += 0.12;
       else if (d <= 4) v += 0.04;
     }
+    // Stones that run into a working ladder only add to the loss: no better than a self-atari.
+    if (deadEscape) v = 0.02;
     out[i] = v < 0 ? 0 : v > 1 ? 1 : v;
   }
 }
