@@ -77,6 +77,28 @@ describe('bitboard primitives against a mailbox reference', () => {
     expect(stableDiscs(0x0f0f0f0f, 0x0f0f0f0f, ~0x0f0f0f0f, ~0x0f0f0f0f)).toBe(32);
   });
 
+  it('a seed of discs known stable is kept and grows the set: B1 alone is not found, seeded it makes C1 stable too', () => {
+    // Discs on B1 and C1, the rest of the board empty: without a corner or a full line nothing is found stable; told
+    // B1 is (as an edge table might say in another position), C1 follows: the edge covers its other three lines.
+    const out = new Int32Array(2);
+    const [wl, wh] = toBits([1, 2]);
+    stableSet(wl, wh, 0, 0, out, 0);
+    expect(fromBits(out[0], out[1])).toEqual([]);
+    const [sl, sh] = toBits([1]);
+    stableSet(wl, wh, 0, 0, out, 0, sl, sh);
+    expect(fromBits(out[0], out[1])).toEqual([1, 2]);
+    // A seed outside the player's discs is ignored; an empty seed is the plain set.
+    const [xl, xh] = toBits([40]);
+    stableSet(wl, wh, 0, 0, out, 0, xl, xh);
+    expect(fromBits(out[0], out[1])).toEqual([]);
+    const [cl, ch] = toBits([0, 1, 2, 8, 9]);
+    stableSet(cl, ch, 0, 0, out, 0, 0, 0);
+    const plain = fromBits(out[0], out[1]);
+    stableSet(cl, ch, 0, 0, out, 0);
+    expect(fromBits(out[0], out[1])).toEqual(plain);
+    expect(plain).toEqual([0, 1, 2, 8, 9]);
+  });
+
   it('stable discs stay with their owner through 300 random continuations of random boards', () => {
     const rng = new Rng(7);
     const out = new Int32Array(2);

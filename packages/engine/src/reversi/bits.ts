@@ -166,12 +166,18 @@ for (let s = 0; s < 64; s++) {
   }
 }
 
+/** Column c (0..7) of a board (lo, hi) as a byte, bit i = row i: both halves' four bits gathered by one product. */
+export function columnOf(l: number, h: number, c: number): number {
+  return Math.imul(((l >>> c) & 0x01010101) | (((h >>> c) & 0x01010101) << 4), 0x01020408) >>> 24;
+}
+
 /**
  * Writes into out[at], out[at+1] the discs that a disc of the player (pl, ph) placed on empty square `sq`
  * would flip against (ol, oh); both words are 0 when the move flips nothing (so it is not legal).
  * Kindergarten style, without loops or branches: each of the four lines through sq is gathered into 8-bit
- * patterns of both colours (by column; by row for the column), two table lookups give its flipped squares,
- * which are spread back onto the board.
+ * patterns of both colours (a row is a byte of one half; a column by columnOf; a diagonal, one square a row at
+ * distinct columns, by one product over both halves ORed), two table lookups give its flipped squares, which
+ * are spread back onto the board (5 multiplications in all: this is the endgame solver's hottest function).
  */
 export function flips(sq: number, pl: number, ph: number, ol: number, oh: number, out: Int32Array, at: number): void {
   const r = sq >> 3;
@@ -188,22 +194,19 @@ export function flips(sq: number, pl: number, ph: number, ol: number, oh: number
     fl = r < 4 ? f : 0;
     fh = r < 4 ? 0 : f;
   }
-  // Column: four bits of each half gathered by a multiplication, and spread back by another.
+  // Column: gathered by columnOf, spread back nibble by nibble.
   {
-    const o = (Math.imul((ol >>> c) & 0x01010101, 0x01020408) >>> 24) | ((Math.imul((oh >>> c) & 0x01010101, 0x01020408) >>> 24) << 4);
-    const p = (Math.imul((pl >>> c) & 0x01010101, 0x01020408) >>> 24) | ((Math.imul((ph >>> c) & 0x01010101, 0x01020408) >>> 24) << 4);
     const pr = r << 8;
-    const f = FLIPPED[pr + (OUTFLANK[pr + o] & p)];
+    const f = FLIPPED[pr + (OUTFLANK[pr + columnOf(ol, oh, c)] & columnOf(pl, ph, c))];
     fl |= (Math.imul(f & 15, 0x00204081) & 0x01010101) << c;
     fh |= (Math.imul(f >>> 4, 0x00204081) & 0x01010101) << c;
   }
-  // Diagonals: one square a row at distinct columns, so adding the bytes gathers them; a byte copied to every
-  // row and masked by the diagonal spreads them back.
+  // Diagonals: a byte copied to every row and masked by the diagonal spreads them back.
   {
     const ml = LINES[8 * sq + 4];
     const mh = LINES[8 * sq + 5];
-    const o = (Math.imul(ol & ml, 0x01010101) >>> 24) | (Math.imul(oh & mh, 0x01010101) >>> 24);
-    const p = (Math.imul(pl & ml, 0x01010101) >>> 24) | (Math.imul(ph & mh, 0x01010101) >>> 24);
+    const o = Math.imul((ol & ml) | (oh & mh), 0x01010101) >>> 24;
+    const p = Math.imul((pl & ml) | (ph & mh), 0x01010101) >>> 24;
     const f = Math.imul(FLIPPED[pc + (OUTFLANK[pc + o] & p)], 0x01010101);
     fl |= f & ml;
     fh |= f & mh;
@@ -211,8 +214,8 @@ export function flips(sq: number, pl: number, ph: number, ol: number, oh: number
   {
     const ml = LINES[8 * sq + 6];
     const mh = LINES[8 * sq + 7];
-    const o = (Math.imul(ol & ml, 0x01010101) >>> 24) | (Math.imul(oh & mh, 0x01010101) >>> 24);
-    const p = (Math.imul(pl & ml, 0x01010101) >>> 24) | (Math.imul(ph & mh, 0x01010101) >>> 24);
+    const o = Math.imul((ol & ml) | (oh & mh), 0x01010101) >>> 24;
+    const p = Math.imul((pl & ml) | (ph & mh), 0x01010101) >>> 24;
     const f = Math.imul(FLIPPED[pc + (OUTFLANK[pc + o] & p)], 0x01010101);
     fl |= f & ml;
     fh |= f & mh;
@@ -240,9 +243,10 @@ export function stableDiscs(pl: number, ph: number, ol: number, oh: number): num
 /**
  * Writes into out[at], out[at+1] a set of the player's discs (pl, ph) that can never be flipped: a disc is stable
  * when, along each of the four lines through it, the line is full or a board edge or a stable disc of its colour
- * is next to it. Grown from the corners and full lines to a fixed point.
+ * is next to it. Grown from the corners and full lines to a fixed point, starting from the player's discs in
+ * (seedL, seedH), which the caller knows to be stable by other means (the endgame solver's edge table).
  */
-export function stableSet(pl: number, ph: number, ol: number, oh: number, out: Int32Array, at: number): void {
+export function stableSet(pl: number, ph: number, ol: number, oh: number, out: Int32Array, at: number, seedL = 0, seedH = 0): void {
   // Full lines. Rows and columns at once: a row's byte ANDed down to its first bit, the columns' bits ANDed
   // across the eight rows; then every diagonal starts full and each empty square empties its two diagonals.
   const fl = pl | ol;
@@ -290,21 +294,24 @@ export function stableSet(pl: number, ph: number, ol: number, oh: number, out: I
   d9H |= 0xff818181 | 0;
   d7L |= 0x818181ff;
   d7H |= 0xff818181 | 0;
-  let sl = 0;
-  let sh = 0;
+  // The set only grows: a seed stays in it, and from an empty seed each step contains the last.
+  let sl = seedL & pl;
+  let sh = seedH & ph;
   for (;;) {
     const nl =
-      pl &
-      (rowL | (sl << 1) | (sl >>> 1)) &
-      (vL | (sl << 8) | (sl >>> 8) | (sh << 24)) &
-      (d9L | (sl << 9) | (sl >>> 9) | (sh << 23)) &
-      (d7L | (sl << 7) | (sl >>> 7) | (sh << 25));
+      sl |
+      (pl &
+        (rowL | (sl << 1) | (sl >>> 1)) &
+        (vL | (sl << 8) | (sl >>> 8) | (sh << 24)) &
+        (d9L | (sl << 9) | (sl >>> 9) | (sh << 23)) &
+        (d7L | (sl << 7) | (sl >>> 7) | (sh << 25)));
     const nh =
-      ph &
-      (rowH | (sh << 1) | (sh >>> 1)) &
-      (vH | (sh << 8) | (sh >>> 8) | (sl >>> 24)) &
-      (d9H | (sh << 9) | (sh >>> 9) | (sl >>> 23)) &
-      (d7H | (sh << 7) | (sh >>> 7) | (sl >>> 25));
+      sh |
+      (ph &
+        (rowH | (sh << 1) | (sh >>> 1)) &
+        (vH | (sh << 8) | (sh >>> 8) | (sl >>> 24)) &
+        (d9H | (sh << 9) | (sh >>> 9) | (sl >>> 23)) &
+        (d7H | (sh << 7) | (sh >>> 7) | (sl >>> 25)));
     if (nl === sl && nh === sh) break;
     sl = nl;
     sh = nh;

@@ -5,7 +5,7 @@ import { shippedReversiWeights } from './weights.js';
 
 // Module-level bindings of the bitboard primitives: vitest's module runner turns every call of an imported
 // function into a property lookup on the module, which costs the solver a third of its speed in the test run.
-const { BIT_HI, BIT_LO, LINES, lowestBit, mobility, popcount } = bits;
+const { BIT_HI, BIT_LO, LINES, columnOf, flips, lowestBit, mobility, popcount, stableSet } = bits;
 
 /** The exact result of an endgame solve. */
 export interface SolveResult {
@@ -200,80 +200,6 @@ function lastFlipCount(sq: number, pl: number, ph: number): number {
 }
 
 /**
- * OUTFLANK[x * 256 + o]: on a line of 8 squares with the opponent's discs o, the squares that would outflank a
- * disc placed at x (the first square past a run of at least one opponent disc, each way) if the player held them;
- * FLIPPED[x * 256 + f]: the squares strictly between x and the outflanking squares f (the engine's tables).
- */
-const OUTFLANK = new Uint8Array(8 * 256);
-const FLIPPED = new Uint8Array(8 * 256);
-for (let x = 0; x < 8; x++) {
-  for (let m = 0; m < 256; m++) {
-    let outflank = 0;
-    let flipped = 0;
-    for (const step of [1, -1]) {
-      let q = x + step;
-      while (q >= 0 && q < 8 && ((m >> q) & 1) === 1) q += step;
-      if (q !== x + step && q >= 0 && q < 8) outflank |= 1 << q;
-      q = x + step;
-      while (q >= 0 && q < 8 && ((m >> q) & 1) === 0) q += step;
-      if (q >= 0 && q < 8) for (let t = x + step; t !== q; t += step) flipped |= 1 << t;
-    }
-    OUTFLANK[x * 256 + m] = outflank;
-    FLIPPED[x * 256 + m] = flipped;
-  }
-}
-
-/**
- * The engine's flips (same result into out[at], out[at + 1]) with fewer products: a column's eight bits gathered by
- * one (columnOf), a diagonal's by one over both halves ORed; 5 multiplications instead of 13, in the solver's
- * hottest function.
- */
-function flips(sq: number, pl: number, ph: number, ol: number, oh: number, out: Int32Array, at: number): void {
-  const r = sq >> 3;
-  const c = sq & 7;
-  const pc = c << 8;
-  let fl: number;
-  let fh: number;
-  // Row: a byte of one half.
-  {
-    const shift = (r & 3) << 3;
-    const o = ((r < 4 ? ol : oh) >>> shift) & 0xff;
-    const p = (r < 4 ? pl : ph) >>> shift;
-    const f = FLIPPED[pc + (OUTFLANK[pc + o] & p)] << shift;
-    fl = r < 4 ? f : 0;
-    fh = r < 4 ? 0 : f;
-  }
-  // Column: gathered by columnOf, spread back nibble by nibble.
-  {
-    const pr = r << 8;
-    const f = FLIPPED[pr + (OUTFLANK[pr + columnOf(ol, oh, c)] & columnOf(pl, ph, c))];
-    fl |= (Math.imul(f & 15, 0x00204081) & 0x01010101) << c;
-    fh |= (Math.imul(f >>> 4, 0x00204081) & 0x01010101) << c;
-  }
-  // Diagonals: a byte copied to every row and masked by the diagonal spreads them back.
-  {
-    const ml = LINES[8 * sq + 4];
-    const mh = LINES[8 * sq + 5];
-    const o = Math.imul((ol & ml) | (oh & mh), 0x01010101) >>> 24;
-    const p = Math.imul((pl & ml) | (ph & mh), 0x01010101) >>> 24;
-    const f = Math.imul(FLIPPED[pc + (OUTFLANK[pc + o] & p)], 0x01010101);
-    fl |= f & ml;
-    fh |= f & mh;
-  }
-  {
-    const ml = LINES[8 * sq + 6];
-    const mh = LINES[8 * sq + 7];
-    const o = Math.imul((ol & ml) | (oh & mh), 0x01010101) >>> 24;
-    const p = Math.imul((pl & ml) | (ph & mh), 0x01010101) >>> 24;
-    const f = Math.imul(FLIPPED[pc + (OUTFLANK[pc + o] & p)], 0x01010101);
-    fl |= f & ml;
-    fh |= f & mh;
-  }
-  out[at] = fl;
-  out[at + 1] = fh;
-}
-
-/**
  * EDGE_STABLE[p * 256 + o]: the discs of p on an edge line (8 squares, p and o disjoint) that no sequence of
  * moves can flip (as Edax's edge stability table): an edge disc flips only by a move on its edge along it, and a
  * disc may be placed on an edge square by a move that flips along another line, so every square's every colour
@@ -315,17 +241,13 @@ const EDGE_STABLE = new Uint8Array(256 * 256);
   }
 }
 
-/** Column c (0..7) of a board (lo, hi) as a byte, bit i = row i: both halves' four bits gathered by one product. */
-function columnOf(l: number, h: number, c: number): number {
-  return Math.imul(((l >>> c) & 0x01010101) | (((h >>> c) & 0x01010101) << 4), 0x01020408) >>> 24;
-}
-
 /**
  * How many of the player's discs (pl, ph) can never be flipped (a lower bound): the four edges' stable discs
- * from EDGE_STABLE, then grown to a fixed point as the engine's stableSet does (a disc is stable when along
- * each of its four lines the line is full or an edge or a stable disc of its colour is next to it). The edges
- * seed it with discs that rule misses (stable without a corner) and spare the steps along them.
+ * from EDGE_STABLE seed the engine's stableSet (a disc is stable when along each of its four lines the line is
+ * full or an edge or a stable disc of its colour is next to it), with discs that rule misses (stable without a
+ * corner), sparing its steps along the edges.
  */
+const stableOut = new Int32Array(2);
 function stableCount(pl: number, ph: number, ol: number, oh: number): number {
   const top = EDGE_STABLE[((pl & 0xff) << 8) | (ol & 0xff)];
   const bottom = EDGE_STABLE[((ph >>> 24) << 8) | (oh >>> 24)];
@@ -334,71 +256,8 @@ function stableCount(pl: number, ph: number, ol: number, oh: number): number {
   // Columns back onto the board: bit i of a nibble to row i by one product (no two partial products meet).
   const seedL = top | (Math.imul(a & 15, 0x00204081) & 0x01010101) | ((Math.imul(h & 15, 0x00204081) & 0x01010101) << 7);
   const seedH = (bottom << 24) | (Math.imul(a >>> 4, 0x00204081) & 0x01010101) | ((Math.imul(h >>> 4, 0x00204081) & 0x01010101) << 7);
-  // Full lines (as stableSet): rows by ANDing each row's byte down to one bit, columns across the eight rows,
-  // diagonals full until an empty square empties its two.
-  const fl = pl | ol;
-  const fh = ph | oh;
-  let r = fl & (fl >>> 4);
-  r &= r >>> 2;
-  r &= r >>> 1;
-  const rowL = Math.imul(r & 0x01010101, 0xff) | 0x81818181;
-  r = fh & (fh >>> 4);
-  r &= r >>> 2;
-  r &= r >>> 1;
-  const rowH = Math.imul(r & 0x01010101, 0xff) | 0x81818181;
-  let c = fl & fh;
-  c &= c >>> 16;
-  c &= c >>> 8;
-  const col = Math.imul(c & 0xff, 0x01010101);
-  const vL = col | 0xff;
-  const vH = col | 0xff000000;
-  let d9L = -1;
-  let d9H = -1;
-  let d7L = -1;
-  let d7H = -1;
-  let xl = ~fl;
-  let xh = ~fh;
-  while ((xl | xh) !== 0) {
-    let sq: number;
-    if (xl !== 0) {
-      sq = lowestBit(xl);
-      xl &= xl - 1;
-    } else {
-      sq = 32 + lowestBit(xh);
-      xh &= xh - 1;
-    }
-    const k = 8 * sq;
-    d9L &= ~LINES[k + 4];
-    d9H &= ~LINES[k + 5];
-    d7L &= ~LINES[k + 6];
-    d7H &= ~LINES[k + 7];
-  }
-  // The rim is a stable neighbour along both diagonals.
-  d9L |= 0x818181ff;
-  d9H |= 0xff818181;
-  d7L |= 0x818181ff;
-  d7H |= 0xff818181;
-  let sl = seedL & pl;
-  let sh = seedH & ph;
-  for (;;) {
-    const nl =
-      sl |
-      (pl &
-        (rowL | (sl << 1) | (sl >>> 1)) &
-        (vL | (sl << 8) | (sl >>> 8) | (sh << 24)) &
-        (d9L | (sl << 9) | (sl >>> 9) | (sh << 23)) &
-        (d7L | (sl << 7) | (sl >>> 7) | (sh << 25)));
-    const nh =
-      sh |
-      (ph &
-        (rowH | (sh << 1) | (sh >>> 1)) &
-        (vH | (sh << 8) | (sh >>> 8) | (sl >>> 24)) &
-        (d9H | (sh << 9) | (sh >>> 9) | (sl >>> 23)) &
-        (d7H | (sh << 7) | (sh >>> 7) | (sl >>> 25)));
-    if (nl === sl && nh === sh) return pop2(sl, sh);
-    sl = nl;
-    sh = nh;
-  }
+  stableSet(pl, ph, ol, oh, stableOut, 0, seedL, seedH);
+  return pop2(stableOut[0], stableOut[1]);
 }
 
 /** Discs in a board half pair (lo, hi): the two halves' bit counts summed before the last step. */
