@@ -6,7 +6,7 @@ import { parseSgfGame, readCheckersRecord, readGomokuSgf, readReversiSgf, readGo
 import { sourceBotStart } from '../testing/bot-start.js';
 import { benchGame } from './games.js';
 import { BotThreads, botMoveTimeMs } from './players.js';
-import { openingOf, runMatch } from './run.js';
+import { openingOf, runMatch, type MatchOptions } from './run.js';
 import { parsePlayerSpec, splitCommand } from './spec.js';
 
 const botStart = sourceBotStart();
@@ -122,41 +122,19 @@ describe('matches through worker threads', () => {
     }
   });
 
+  /** A one-at-a-time match of the given players, seed and options (Reversi unless `game` says otherwise). */
+  const small = (a: string, b: string, o: Partial<MatchOptions> = {}) =>
+    runMatch({ game: benchGame('reversi'), a: parsePlayerSpec(a), b: parsePlayerSpec(b), games: 1, concurrency: 1, seed: 6, budget: {}, moveDeadlineMs: 20_000, outDir: out(), threads, ...o });
+
   it('a stopped match resumes in its folder: finished games kept, the others played, the same games as one run', async () => {
     const dir = out();
-    const match = (games: number, outDir: string, resume: boolean, b = 'depth:1') =>
-      runMatch({
-        game: benchGame('reversi'),
-        a: parsePlayerSpec('depth:2'),
-        b: parsePlayerSpec(b),
-        games,
-        concurrency: 1,
-        seed: 6,
-        budget: {},
-        moveDeadlineMs: 20_000,
-        outDir,
-        threads,
-        resume,
-      });
+    const match = (games: number, outDir: string, resume: boolean, b = 'depth:1', onGame?: MatchOptions['onGame']) => small('depth:2', b, { games, outDir, resume, onGame });
     const first = await match(2, dir, false);
     const firstRecord = readFileSync(join(dir, first.results[1].file), 'utf8');
     let played = 0;
-    const resumed = await runMatch({
-      game: benchGame('reversi'),
-      a: parsePlayerSpec('depth:2'),
-      b: parsePlayerSpec('depth:1'),
-      games: 4,
-      concurrency: 1,
-      seed: 6,
-      budget: {},
-      moveDeadlineMs: 20_000,
-      outDir: dir,
-      threads,
-      resume: true,
-      onGame: (p) => {
-        played++;
-        expect(p.total).toBe(4);
-      },
+    const resumed = await match(4, dir, true, 'depth:1', (p) => {
+      played++;
+      expect(p.total).toBe(4);
     });
     expect(played).toBe(2);
     expect(resumed.results.map((r) => r.index)).toEqual([0, 1, 2, 3]);
@@ -178,36 +156,14 @@ describe('matches through worker threads', () => {
 
   it('a Go bot with resign: resigns by the resignation policy, after a third of the board, and only in Go', async () => {
     // Both sides resign below a 99% win rate: one of them is below it, so the game ends by resignation.
-    const s = await runMatch({
-      game: benchGame('go', { size: 9 }),
-      a: parsePlayerSpec('nodes:400+resign:0.99'),
-      b: parsePlayerSpec('nodes:400+resign:0.99'),
-      games: 1,
-      concurrency: 1,
-      seed: 8,
-      budget: {},
-      moveDeadlineMs: 20_000,
-      outDir: out(),
-      threads,
-    });
+    const s = await small('nodes:400+resign:0.99', 'nodes:400+resign:0.99', { game: benchGame('go', { size: 9 }), seed: 8 });
     const r = s.results[0];
     expect(r.result).toMatch(/^[BW]\+R$/);
     expect(r.reason).toMatch(/resigned/);
     expect(r.plies).toBeGreaterThanOrEqual(27);
-    await expect(
-      runMatch({
-        game: benchGame('reversi'),
-        a: parsePlayerSpec('depth:1+resign:0.05'),
-        b: parsePlayerSpec('depth:1'),
-        games: 1,
-        concurrency: 1,
-        seed: 8,
-        budget: {},
-        moveDeadlineMs: 20_000,
-        outDir: out(),
-        threads,
-      }),
-    ).resolves.toMatchObject({ results: [{ reason: expect.stringMatching(/resign: is Go's resignation policy, not for reversi/) }] });
+    await expect(small('depth:1+resign:0.05', 'depth:1', { seed: 8 })).resolves.toMatchObject({
+      results: [{ reason: expect.stringMatching(/resign: is Go's resignation policy, not for reversi/) }],
+    });
   });
 
   it("the ai-worker's classic baseline bots play through the same harness", async () => {
