@@ -32,6 +32,8 @@ export class HeavyPlayout {
   private readonly counts = new Int32Array(4);
   private readonly owner: Uint8Array;
   private readonly cand = new Int32Array(16);
+  /** Offsets of the 8 points around a point (NW, N, NE, W, E, SW, S, SE) on the padded board. */
+  private readonly around: Int32Array;
   /** Plies played by the last run. */
   plies = 0;
 
@@ -41,6 +43,8 @@ export class HeavyPlayout {
     this.empty = new Int32Array(size * size);
     this.where = new Int32Array(this.b.N2);
     this.owner = new Uint8Array(this.b.N2);
+    const W = this.b.W;
+    this.around = Int32Array.of(-W - 1, -W, -W + 1, -1, 1, W - 1, W, W + 1);
   }
 
   /**
@@ -168,14 +172,14 @@ export class HeavyPlayout {
 
   /** The answer to the last move's tactics: capture it if in atari, or save an own chain it put in atari; -1 if none. */
   private atariReply(last: number, c: number, o: number, ko: number): number {
-    const b = this.b, color = b.color, head = b.head, libs = b.libs, W = b.W;
+    const b = this.b, color = b.color, head = b.head, libs = b.libs, dirs = b.dirs;
     const hl = head[last];
     if (libs[hl] === 1) {
       const lib = this.libertyOf(hl);
       if (lib !== ko && this.legalFor(lib, c, o)) return lib;
     }
     for (let k = 0; k < 4; k++) {
-      const q = last + (k === 0 ? -1 : k === 1 ? 1 : k === 2 ? -W : W);
+      const q = last + dirs[k];
       if (color[q] !== c) continue;
       const h = head[q];
       if (libs[h] !== 1) continue;
@@ -188,10 +192,10 @@ export class HeavyPlayout {
   /** A 3x3 pattern reply among the 8 neighbours of the last move, picked uniformly among matches; -1 if none. */
   private patternReply(last: number, c: number, o: number, ko: number, rng: Rng): number {
     const b = this.b, color = b.color, W = b.W;
-    const cand = this.cand;
+    const cand = this.cand, around = this.around;
     let n = 0;
     for (let k = 0; k < 8; k++) {
-      const p = last + (k === 0 ? -W - 1 : k === 1 ? -W : k === 2 ? -W + 1 : k === 3 ? -1 : k === 4 ? 1 : k === 5 ? W - 1 : k === 6 ? W : W + 1);
+      const p = last + around[k];
       if (color[p] !== EMPTY || p === ko) continue;
       if (PATTERN_MOVE[patternIndex(color, W, p, c)] === 0) continue;
       if (!this.playable(p, c, o)) continue;
