@@ -149,6 +149,12 @@ describe('matches through worker threads', () => {
     expect(again.results.map((r) => r.result)).toEqual(whole.results.map((r) => r.result));
     // Another match in the folder, or a damaged result, is refused by name; nothing stored is touched.
     await expect(match(4, dir, true, 'depth:3')).rejects.toThrow(/holds another match/);
+    // Games played by other Qi code are not mixed in.
+    const settings = join(dir, 'match.json');
+    const saved = readFileSync(settings, 'utf8');
+    writeFileSync(settings, saved.replace(/"qiBuild": "[0-9a-f]+"/, '"qiBuild": "0123456789abcdef"'));
+    await expect(match(4, dir, true)).rejects.toThrow(/the Qi build changed since .* \(0123456789abcdef, now [0-9a-f]{16}\)/);
+    writeFileSync(settings, saved);
     writeFileSync(join(dir, 'games/0003.result.json'), '{"index": 2, "scoreA": 7');
     await expect(match(4, dir, true)).rejects.toThrow(/0003\.result\.json is not a game result.*remove it/);
     expect(readFileSync(join(dir, first.results[1].file), 'utf8')).toBe(firstRecord);

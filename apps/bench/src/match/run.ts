@@ -5,8 +5,10 @@
  * SPRT that stops scheduling new games once it decides. A run stopped half-way (killed, or cut by a time
  * limit) is resumed in the same folder: the games already finished are kept and only the others are played.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { Rng } from '@qi/engine';
 import { matchStats, type MatchStats } from '../stats/elo.js';
 import { sprtState, type SprtConfig, type SprtState } from '../stats/sprt.js';
@@ -185,9 +187,35 @@ function tally(wdl: { wins: number; draws: number; losses: number }, r: GameResu
   else wdl.draws++;
 }
 
-/** What makes two runs the same match: the game, the players, the seed, the budgets and the referee (not the game count). */
+/**
+ * A fingerprint of the Qi code the bots run: a hash of the built JavaScript of the engine and the AI worker, so
+ * that a resume after the AI changed is refused instead of mixing two programs' games (a change to the docs or the
+ * bench keeps it).
+ */
+export function qiBuild(): string {
+  const hash = createHash('sha256');
+  const require = createRequire(import.meta.url);
+  for (const pkg of ['@qi/engine', '@qi/ai-worker']) {
+    const root = dirname(require.resolve(pkg));
+    const walk = (dir: string): void => {
+      for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+        const path = join(dir, e.name);
+        if (e.isDirectory()) walk(path);
+        else if (e.name.endsWith('.js')) hash.update(path.slice(root.length)).update(readFileSync(path));
+      }
+    };
+    walk(root);
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * What makes two runs the same match: the game, the players, the seed, the budgets, the referee and, when a Qi bot
+ * plays, the Qi build (not the game count).
+ */
 export function matchSettings(o: MatchOptions): string {
   const settings = {
+    qiBuild: o.a.kind === 'bot' || o.b.kind === 'bot' ? qiBuild() : null,
     game: o.game.id,
     gameOptions: o.game.options,
     label: o.game.label,
@@ -218,6 +246,16 @@ export function finishedGames(o: MatchOptions): GameResult[] {
   const saved = readFileSync(settingsPath, 'utf8');
   const now = matchSettings(o);
   if (saved !== now) {
+    const build = (text: string): unknown => {
+      try {
+        return (JSON.parse(text) as { qiBuild?: unknown }).qiBuild;
+      } catch {
+        return undefined;
+      }
+    };
+    if (saved.replace(/"qiBuild": [^,]*,/, '') === now.replace(/"qiBuild": [^,]*,/, '')) {
+      throw new Error(`--resume: the Qi build changed since ${o.outDir} was started (${String(build(saved))}, now ${String(build(now))}): its games were played by other code; use a new --out`);
+    }
     throw new Error(`--resume: ${o.outDir} holds another match (${SETTINGS_FILE}: ${saved.replace(/\s+/g, ' ')}; this run: ${now.replace(/\s+/g, ' ')}); use a new --out`);
   }
   const results: GameResult[] = [];
