@@ -10,9 +10,9 @@ import { Progress, duration, progressLine } from '../cli/progress.js';
 import { gnugoPath } from '../gtp/gnugo.js';
 import { benchGame, type BenchGame } from '../match/games.js';
 import { runQueuedMatch } from '../match/queue.js';
-import { finishedGames, runMatch, type MatchProgress, type MatchSummary } from '../match/run.js';
+import { runMatch, type MatchProgress, type MatchSummary } from '../match/run.js';
 import { botMoveTimeMs } from '../match/players.js';
-import { parsePlayerSpec, type PlayerSpec } from '../match/spec.js';
+import { checkSpecForGame, parsePlayerSpec, type PlayerSpec } from '../match/spec.js';
 import { matchReportHtml } from '../report/match-report.js';
 import { formatStats } from '../stats/elo.js';
 import { checkSprt, type SprtConfig } from '../stats/sprt.js';
@@ -86,7 +86,13 @@ export async function matchCommand(kind: 'selfplay' | 'match', argv: readonly st
   const game = gameFromFlags(flags);
   const a = parsePlayerSpec(flags.string('a', 'level:10'));
   const b = parsePlayerSpec(flags.string('b', 'level:8'));
-  for (const p of [a, b]) if (p.kind === 'bot' && p.resign !== undefined && game.id !== 'go') throw new UsageError(`${p.name}: resign: is Go's resignation policy, not for ${game.id}`);
+  for (const p of [a, b]) {
+    try {
+      checkSpecForGame(p, game.id);
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
+  }
   if (kind === 'selfplay' && (a.kind !== 'bot' || b.kind !== 'bot')) throw new UsageError('selfplay plays Qi bots only; use `bench match` for external engines');
   const timeMs = flags.int('time-ms', undefined);
   const nodes = flags.int('nodes', timeMs === undefined ? 2000 : undefined);
@@ -129,12 +135,9 @@ export async function matchCommand(kind: 'selfplay' | 'match', argv: readonly st
     threads: io.threads,
     event: `qi bench ${kind}`,
     resume,
+    onResume: quiet ? undefined : (kept: number) => io.err.write(`resuming ${outDir}: ${kept} finished game${kept === 1 ? '' : 's'} kept, ${Math.max(0, games - kept)} to play\n`),
     onGame: quiet ? undefined : (p: MatchProgress) => progress.update(`${progressLine(label, p)}${queueState}`, p.done === p.total),
   };
-  if (resume && !quiet) {
-    const kept = finishedGames(options).length;
-    io.err.write(`resuming ${outDir}: ${kept} finished game${kept === 1 ? '' : 's'} kept, ${Math.max(0, games - kept)} to play\n`);
-  }
   const summary =
     queueUrl === undefined
       ? await runMatch(options)

@@ -10,7 +10,7 @@ import { Resignation, levelBudget, type ThinkLimits } from '@qi/ai-worker';
 import { GtpClient, GtpFailure } from '../gtp/client.js';
 import type { BenchGame } from './games.js';
 import { PiskvorkClient } from './piskvork.js';
-import type { PlayerSpec } from './spec.js';
+import { checkSpecForGame, type PlayerSpec } from './spec.js';
 import type { MoveStat } from './types.js';
 
 /** A failure that costs the game: time-out, crash, protocol error, unparsable move. */
@@ -157,7 +157,7 @@ class BotPlayer implements Player {
   }
 
   async newGame(game: BenchGame, seed?: number): Promise<void> {
-    if (this.resignation !== null && game.id !== 'go') throw new Error(`${this.name}: resign: is Go's resignation policy, not for ${game.id}`);
+    checkSpecForGame(this.spec, game.id);
     this.game = game;
     this.seed = seed;
     this.resignation?.reset();

@@ -54,6 +54,8 @@ export interface MatchOptions {
    * and play only the others; a folder holding another match is refused.
    */
   resume?: boolean;
+  /** Called once, before any game, with the number of finished games a resume kept. */
+  onResume?: (kept: number) => void;
 }
 
 /** The state after a game. */
@@ -110,8 +112,10 @@ export async function runMatch(o: MatchOptions): Promise<MatchSummary> {
   const gamesDir = join(o.outDir, 'games');
   mkdirSync(gamesDir, { recursive: true });
   const t0 = performance.now();
-  const results = o.resume ? finishedGames(o) : [];
-  writeFileSync(join(o.outDir, SETTINGS_FILE), matchSettings(o));
+  const settings = matchSettings(o);
+  const results = o.resume ? finishedGames(o, settings) : [];
+  if (o.resume) o.onResume?.(results.length);
+  writeFileSync(join(o.outDir, SETTINGS_FILE), settings);
   const finished = new Set(results.map((r) => r.index));
   const wdl = { wins: 0, draws: 0, losses: 0 };
   for (const r of results) tally(wdl, r);
@@ -122,7 +126,7 @@ export async function runMatch(o: MatchOptions): Promise<MatchSummary> {
     sprt = sprtState(wdl, o.sprt);
     if (sprt.result !== 'continue') stoppedBy = `SPRT accepted ${sprt.result} (LLR ${sprt.llr.toFixed(2)})`;
   }
-  // Games this run plays (for the time estimate): the planned ones not already finished.
+  // Games a resume kept: the time estimate counts only the games this run played.
   const resumed = results.length;
   const openings = new Map<number, number[]>();
   const slots = Math.min(o.concurrency, o.games);
@@ -230,11 +234,23 @@ export function matchSettings(o: MatchOptions): string {
   return JSON.stringify(settings, null, 1);
 }
 
+/** Whether two settings texts differ in nothing but the Qi build. */
+function sameButBuild(x: string, y: string): boolean {
+  try {
+    const a = JSON.parse(x) as Record<string, unknown>;
+    const b = JSON.parse(y) as Record<string, unknown>;
+    return JSON.stringify({ ...a, qiBuild: null }) === JSON.stringify({ ...b, qiBuild: null });
+  } catch {
+    return false;
+  }
+}
+
 /**
- * The results of the games a stopped run of this match finished (those of index below o.games), from outDir;
- * throws, naming the file, when the folder holds another match or a result that cannot be read.
+ * The results of the games a stopped run of this match (whose settings are `now`) finished, those of index below
+ * o.games, from outDir; throws, naming the file, when the folder holds another match, games of another Qi build or
+ * a result that cannot be read.
  */
-export function finishedGames(o: MatchOptions): GameResult[] {
+export function finishedGames(o: MatchOptions, now = matchSettings(o)): GameResult[] {
   const settingsPath = join(o.outDir, SETTINGS_FILE);
   const gamesDir = join(o.outDir, 'games');
   if (!existsSync(settingsPath)) {
@@ -244,17 +260,10 @@ export function finishedGames(o: MatchOptions): GameResult[] {
     return [];
   }
   const saved = readFileSync(settingsPath, 'utf8');
-  const now = matchSettings(o);
   if (saved !== now) {
-    const build = (text: string): unknown => {
-      try {
-        return (JSON.parse(text) as { qiBuild?: unknown }).qiBuild;
-      } catch {
-        return undefined;
-      }
-    };
-    if (saved.replace(/"qiBuild": [^,]*,/, '') === now.replace(/"qiBuild": [^,]*,/, '')) {
-      throw new Error(`--resume: the Qi build changed since ${o.outDir} was started (${String(build(saved))}, now ${String(build(now))}): its games were played by other code; use a new --out`);
+    if (sameButBuild(saved, now)) {
+      const build = (text: string) => String((JSON.parse(text) as { qiBuild?: unknown }).qiBuild);
+      throw new Error(`--resume: the Qi build changed since ${o.outDir} was started (${build(saved)}, now ${build(now)}): its games were played by other code; use a new --out`);
     }
     throw new Error(`--resume: ${o.outDir} holds another match (${SETTINGS_FILE}: ${saved.replace(/\s+/g, ' ')}; this run: ${now.replace(/\s+/g, ' ')}); use a new --out`);
   }

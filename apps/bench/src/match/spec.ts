@@ -54,6 +54,11 @@ function positiveInt(key: string, value: string, spec: string): number {
   return n;
 }
 
+/** Throws when a spec cannot play the game `gameId` (resign: is Go's resignation policy). */
+export function checkSpecForGame(spec: PlayerSpec, gameId: string): void {
+  if (spec.kind === 'bot' && spec.resign !== undefined && gameId !== 'go') throw new Error(`${spec.name}: resign: is Go's resignation policy, not for ${gameId}`);
+}
+
 /** Parses a spec; an Error names the bad part. */
 export function parsePlayerSpec(input: string): PlayerSpec {
   let text = input.trim();
