@@ -9,7 +9,7 @@ import * as liberties from './liberties.js';
 const { BLACK, ChainBoard, EMPTY, WHITE, countArea, handicapPoints } = engine;
 const { PATTERN_MOVE, patternIndex } = patterns;
 const { diagonalsKeepEye } = eye;
-const { libertiesAfter } = liberties;
+const { libertiesAfter, libertyOf } = liberties;
 
 /** Chance that a playout move tries the 3x3 pattern replies around the last move before a random move. */
 const PATTERN_PROBABILITY = 0.9;
@@ -143,7 +143,7 @@ export class HeavyPlayout {
       const p = pts[i];
       const cp = color[p];
       if ((cp !== c && cp !== o) || head[p] !== p || libs[p] !== 1 || count[p] <= bestSize) continue;
-      const move = cp === o ? this.libertyOf(p) : this.saveMove(p, c, o, ko);
+      const move = cp === o ? libertyOf(this.b, p) : this.saveMove(p, c, o, ko);
       if (move >= 0 && move !== ko && (cp === c || this.legalFor(move, c, o))) {
         best = move;
         bestSize = count[p];
@@ -160,13 +160,13 @@ export class HeavyPlayout {
       for (let d = 0; d < 4; d++) {
         const r = s + b.dirs[d];
         if (color[r] === o && libs[head[r]] === 1) {
-          const lib = this.libertyOf(head[r]);
+          const lib = libertyOf(this.b, head[r]);
           if (lib !== ko && this.legalFor(lib, c, o)) return lib;
         }
       }
       s = b.next[s];
     } while (s !== h);
-    const lib = this.libertyOf(h);
+    const lib = libertyOf(this.b, h);
     return lib !== ko && libertiesAfter(this.b, lib, c, 2) >= 2 ? lib : -1;
   }
 
@@ -175,7 +175,7 @@ export class HeavyPlayout {
     const b = this.b, color = b.color, head = b.head, libs = b.libs, dirs = b.dirs;
     const hl = head[last];
     if (libs[hl] === 1) {
-      const lib = this.libertyOf(hl);
+      const lib = libertyOf(this.b, hl);
       if (lib !== ko && this.legalFor(lib, c, o)) return lib;
     }
     for (let k = 0; k < 4; k++) {
@@ -219,20 +219,6 @@ export class HeavyPlayout {
       empty[i] = lastP;
       where[lastP] = i;
     }
-    return -1;
-  }
-
-  /** The only liberty of chain h (which has exactly one). */
-  private libertyOf(h: number): number {
-    const b = this.b, color = b.color, next = b.next, W = b.W;
-    let s = h;
-    do {
-      if (color[s - 1] === EMPTY) return s - 1;
-      if (color[s + 1] === EMPTY) return s + 1;
-      if (color[s - W] === EMPTY) return s - W;
-      if (color[s + W] === EMPTY) return s + W;
-      s = next[s];
-    } while (s !== h);
     return -1;
   }
 

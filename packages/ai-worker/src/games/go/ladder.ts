@@ -1,8 +1,10 @@
 import * as engine from '@qi/engine';
 import type { ChainBoard } from '@qi/engine';
+import * as liberties from './liberties.js';
 
 // Imported bindings copied once: under a module runner (vitest) every use of an import is a property lookup.
 const { ChainBoard: Board, EMPTY } = engine;
+const { libertyOf } = liberties;
 
 /**
  * Ladder reading (shicho) for the tree's knowledge. Random playouts never follow a ladder to its end, so without
@@ -10,7 +12,8 @@ const { ChainBoard: Board, EMPTY } = engine;
  * player like GNU Go that reads them) and misses the ataris that capture by ladder. The reader plays the ladder out
  * on a journaled scratch board: the attacker ataris on either liberty, the defender first captures any attacking
  * chain in atari next to it (then it counts as escaped), else extends; three liberties or more is an escape, one is
- * a capture. Ko is not considered; ladders longer than MAX_LADDER plies count as escapes.
+ * a capture. Ko is not considered; ladders longer than MAX_LADDER plies count as escapes. The scratch board's stone
+ * key is left as rollback leaves it: nothing here reads it, and each query starts from copyFrom.
  */
 
 /** Plies a ladder is read at most (a ladder crossing a 19x19 board diagonally takes about 70). */
@@ -72,15 +75,11 @@ export class LadderReader {
     for (let i = 0; i < 2; i++) {
       const lib = i === 0 ? l0 : l1;
       const mark = s.trailLen;
-      const lo = s.hashLo;
-      const hi = s.hashHi;
       s.place(lib, a);
       // The atari stone must stand (not suicide) and the chain must now be in atari.
       const ok = s.color[lib] === a && s.libs[s.head[h]] === 1;
       const wins = ok && this.defenderLoses(s.head[h], a, depth + 1);
       s.rollback(mark);
-      s.hashLo = lo;
-      s.hashHi = hi;
       if (wins) return true;
     }
     return false;
@@ -99,12 +98,10 @@ export class LadderReader {
       }
       st = next[st];
     } while (st !== h);
-    const lib = this.libertyOf(h);
+    const lib = libertyOf(s, h);
     if (lib < 0) return true;
     const d = 3 - a;
     const mark = s.trailLen;
-    const lo = s.hashLo;
-    const hi = s.hashHi;
     s.place(lib, d);
     let dies: boolean;
     if (color[lib] !== d) dies = true; // suicide
@@ -114,21 +111,7 @@ export class LadderReader {
       dies = l <= 1 ? true : l === 2 ? this.attackerWins(nh, a, depth + 1) : false;
     }
     s.rollback(mark);
-    s.hashLo = lo;
-    s.hashHi = hi;
     return dies;
-  }
-
-  /** The only liberty of chain h, or -1. */
-  private libertyOf(h: number): number {
-    const s = this.s;
-    const color = s.color, next = s.next, dirs = s.dirs;
-    let st = h;
-    do {
-      for (let k = 0; k < 4; k++) if (color[st + dirs[k]] === EMPTY) return st + dirs[k];
-      st = next[st];
-    } while (st !== h);
-    return -1;
   }
 
   /** Puts chain h's two liberties in libs2; false when it has another number. */

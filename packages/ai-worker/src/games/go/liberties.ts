@@ -43,3 +43,17 @@ export function libertiesAfter(b: ChainBoard, p: number, c: number, cap: number)
   }
   return n;
 }
+
+/** The only liberty of chain h of a ChainBoard (a chain in atari), or -1 when it has none. */
+export function libertyOf(b: ChainBoard, h: number): number {
+  const color = b.color, next = b.next, W = b.W;
+  let s = h;
+  do {
+    if (color[s - 1] === EMPTY) return s - 1;
+    if (color[s + 1] === EMPTY) return s + 1;
+    if (color[s - W] === EMPTY) return s - W;
+    if (color[s + W] === EMPTY) return s + W;
+    s = next[s];
+  } while (s !== h);
+  return -1;
+}

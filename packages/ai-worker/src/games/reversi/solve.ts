@@ -846,7 +846,7 @@ export class EndgameSolver {
       const my = pop2(t[4], t[5]);
       mobility(npl, nph, nol, noh, t, 4);
       const v = patternSum(pi, w, stage, nol, noh, npl, nph, my, pop2(t[4], t[5]));
-      if (-v > best) best = 0 - v;
+      if (0 - v > best) best = 0 - v;
     }
     return best;
   }
