@@ -1,28 +1,13 @@
 import { MAX_MOVES, gomokuPatterns, type GomokuPosition, type Position } from '@qi/engine';
 import type { Evaluator } from '../../alphabeta/types.js';
+import { LINE_VALUE, PointValues, layoutOf } from './point-values.js';
 
 const P = gomokuPatterns;
-
-/** What one stone's pattern on one line is worth to its owner (index: pattern kind). */
-const LINE_VALUE = new Int32Array(16);
-LINE_VALUE[P.TWO] = 10;
-LINE_VALUE[P.OPEN_TWO] = 60;
-LINE_VALUE[P.THREE] = 80;
-LINE_VALUE[P.OPEN_THREE] = 500;
-LINE_VALUE[P.FOUR] = 600;
-LINE_VALUE[P.OPEN_FOUR] = 20_000;
-LINE_VALUE[P.FIVE] = 200_000;
 
 // Local copies: pattern kinds are read millions of times, and a namespace lookup per read costs (see patterns.ts).
 const FOUR = P.FOUR;
 const OPEN_FOUR = P.OPEN_FOUR;
-const OPEN_THREE = P.OPEN_THREE;
-const OVERLINE = P.OVERLINE;
-const KIND_MASK = 15; // patternKind(entry) is entry & 15
 const FIVE_VALUE = LINE_VALUE[P.FIVE];
-
-/** A point that makes two threats at once (four-four, four-three, three-three) is worth an open four. */
-const DOUBLE_THREAT = 15_000;
 
 /** How many forced blocks in a row a leaf evaluation plays out (a chain of fours answered by blocks). */
 const FORCED_BLOCKS = 4;
@@ -32,59 +17,8 @@ const WON = 5_000_000;
 /** The side to move has an unanswered open three (or four-three) with nothing sharper against it. */
 const WINNING = 500_000;
 
-/** Per board size: the on-board points up to two steps along the eight lines through each point (no wrap across the border column). */
-const nearCache = new Map<number, { near: Int32Array; count: Uint8Array }>();
-
-function nearTable(g: GomokuPosition): { near: Int32Array; count: Uint8Array } {
-  const size = g.geo.size;
-  let t = nearCache.get(size);
-  if (t !== undefined) return t;
-  const w = g.geo.width;
-  const cells = g.geo.cellCount;
-  const near = new Int32Array(cells * 24);
-  const count = new Uint8Array(cells);
-  for (const p of g.geo.points) {
-    const x = (p % w) - 1;
-    const y = Math.floor(p / w) - 1;
-    for (let dy = -2; dy <= 2; dy++) {
-      for (let dx = -2; dx <= 2; dx++) {
-        // Points on the eight lines through the stone only: a knight's-move point shares no line with it.
-        if (dx !== 0 && dy !== 0 && Math.abs(dx) !== Math.abs(dy)) continue;
-        if ((dx === 0 && dy === 0) || x + dx < 0 || x + dx >= size || y + dy < 0 || y + dy >= size) continue;
-        near[p * 24 + count[p]++] = (y + dy + 1) * w + x + dx + 1;
-      }
-    }
-  }
-  t = { near, count };
-  nearCache.set(size, t);
-  return t;
-}
-
-/** The strongest line pattern kind of the last pointValue call (kept outside to avoid allocating a pair). */
-let lastKind = 0;
-
-/** What a stone of `colour` on `p` would make: the summed line values, with a bonus for two threats at once. */
-export function pointValue(g: GomokuPosition, p: number, colour: number): number {
-  let v = 0;
-  let fours = 0;
-  let threes = 0;
-  let top = 0;
-  for (let d = 0; d < 4; d++) {
-    const k = g.pattern(p, d, colour) & KIND_MASK;
-    v += LINE_VALUE[k];
-    if (k > top) top = k;
-    if (k === FOUR || k === OPEN_FOUR) fours++;
-    else if (k === OPEN_THREE) threes++;
-  }
-  if (colour === 0 && (fours + threes >= 2 || top === OVERLINE) && top !== P.FIVE && g.rule === 'renju' && g.forbiddenCode(p) !== 0) {
-    // A renju black forbidden point: black cannot play it, so it is worth nothing to black and needs no block.
-    lastKind = 0;
-    return 0;
-  }
-  if (fours + threes >= 2) v += DOUBLE_THREAT * (fours > 0 ? 2 : 1);
-  lastKind = top;
-  return v;
-}
+/** What a stone of either colour would make on each empty point, kept between positions (see PointValues). */
+const values = new PointValues();
 
 /**
  * The per-position scan both hooks use: the empty points within two lines of a stone, with what each is worth
@@ -97,9 +31,8 @@ class Scan {
   /** The strongest pattern kind each point makes for the side to move and for the opponent. */
   readonly attackKind = new Uint8Array(MAX_MOVES);
   readonly defenceKind = new Uint8Array(MAX_MOVES);
-  /** Whether the opponent has an open three (a point making a straight four) and the side to move a four to make. */
+  /** Whether the opponent has an open three (a point making a straight four). */
   opOpenThree = false;
-  myFour = false;
   private stamp = new Int32Array(0);
   private gen = 0;
   count = 0;
@@ -113,14 +46,16 @@ class Scan {
   sumAttack = 0;
   sumDefence = 0;
 
-  run(g: GomokuPosition): void {
-    const { near, count } = nearTable(g);
+  /**
+   * Scans `g`: with `listed`, the points in the order the ranking reads them (the stones' neighbours, stone by
+   * stone, as the search has always seen them, so that equal keys keep their order); without, only the totals
+   * (what the evaluation reads), the board's points in order.
+   */
+  run(g: GomokuPosition, listed: boolean): void {
+    values.sync(g);
     const cells = g.cells;
-    if (this.stamp.length < cells.length) this.stamp = new Int32Array(cells.length);
-    const stamp = this.stamp;
-    const gen = ++this.gen;
     const me = g.currentPlayer();
-    let n = 0;
+    this.count = 0;
     this.myFives = 0;
     this.opFives = 0;
     this.opFivePoint = -1;
@@ -129,39 +64,55 @@ class Scan {
     this.sumAttack = 0;
     this.sumDefence = 0;
     this.opOpenThree = false;
-    this.myFour = false;
-    for (const s of g.geo.points) {
+    const points = g.geo.points;
+    if (!listed) {
+      const nearStones = values.nearStones;
+      for (let i = 0; i < points.length; i++) {
+        const p = points[i];
+        if (cells[p] === 0 && nearStones[p] !== 0) this.add(p, me);
+      }
+      return;
+    }
+    const { near, nearCount } = layoutOf(g);
+    if (this.stamp.length < cells.length) this.stamp = new Int32Array(cells.length);
+    const stamp = this.stamp;
+    const gen = ++this.gen;
+    for (let i = 0; i < points.length; i++) {
+      const s = points[i];
       const c = cells[s];
       if (c !== 1 && c !== 2) continue;
       const base = s * 24;
-      for (let k = 0; k < count[s]; k++) {
+      for (let k = 0, end = nearCount[s]; k < end; k++) {
         const p = near[base + k];
         if (cells[p] !== 0 || stamp[p] === gen) continue;
         stamp[p] = gen;
-        const a = pointValue(g, p, me);
-        const ak = lastKind;
-        const d = pointValue(g, p, me ^ 1);
-        const dk = lastKind;
-        this.attackKind[n] = ak;
-        this.defenceKind[n] = dk;
-        if (dk === OPEN_FOUR) this.opOpenThree = true;
-        if (ak >= FOUR) this.myFour = true;
-        if (a >= FIVE_VALUE) this.myFives++;
-        if (d >= FIVE_VALUE) {
-          this.opFives++;
-          this.opFivePoint = p;
-        }
-        if (a > this.bestAttack) this.bestAttack = a;
-        if (d > this.bestDefence) this.bestDefence = d;
-        this.sumAttack += a;
-        this.sumDefence += d;
-        this.points[n] = p;
-        this.attack[n] = a;
-        this.defence[n] = d;
-        n++;
+        this.add(p, me);
       }
     }
-    this.count = n;
+  }
+
+  /** Counts empty point `p` for `me` (to move) and the opponent. */
+  private add(p: number, me: number): void {
+    const a = values.value(p, me);
+    const ak = values.kind;
+    const d = values.value(p, me ^ 1);
+    const dk = values.kind;
+    const n = this.count++;
+    this.attackKind[n] = ak;
+    this.defenceKind[n] = dk;
+    if (dk === OPEN_FOUR) this.opOpenThree = true;
+    if (a >= FIVE_VALUE) this.myFives++;
+    if (d >= FIVE_VALUE) {
+      this.opFives++;
+      this.opFivePoint = p;
+    }
+    if (a > this.bestAttack) this.bestAttack = a;
+    if (d > this.bestDefence) this.bestDefence = d;
+    this.sumAttack += a;
+    this.sumDefence += d;
+    this.points[n] = p;
+    this.attack[n] = a;
+    this.defence[n] = d;
   }
 }
 
@@ -198,7 +149,7 @@ export function gomokuEvaluate(g: GomokuPosition): number {
  * (and half of it again as its worst point), so the root score swung by about ±300,000 between odd and even depths.
  */
 function evaluateBlocking(g: GomokuPosition, blocks: number): number {
-  scan.run(g);
+  scan.run(g, false);
   if (scan.myFives > 0) return WON;
   if (scan.opFives >= 2) return -WON;
   if (scan.opFives === 1 && blocks > 0 && g.isLegal(scan.opFivePoint)) {
@@ -228,7 +179,7 @@ export function gomokuSearchMoves(pos: Position, into: Int32Array, width: number
     into.set(rootList.subarray(0, rootCount));
     return rootCount;
   }
-  scan.run(g);
+  scan.run(g, true);
   const n = scan.count;
   const pts = scan.points;
   if (scan.myFives > 0) {
