@@ -122,6 +122,38 @@ describe('Mcts mechanics', () => {
     expect(r.candidates.filter((c) => c.prior === 0).length).toBe(8);
   });
 
+  it('seeds new children with priors as virtual RAVE playouts (priorVisits), and only when asked', () => {
+    const pos = new MnkGame(3, 3, 3);
+    const corner = pos.parseMove('a1');
+    const priors = (_p: Position, moves: Int32Array, n: number, out: Float32Array): void => {
+      for (let i = 0; i < n; i++) out[i] = moves[i] === corner ? 1 : 0.2;
+    };
+    // Progressive bias off, so that only the virtual experience can favour the corner.
+    const base = { seed: 3, raveBias: 0.1, exploration: 0.1, priorWeight: 0, policy: { priors } };
+    // Two playouts: the first makes the root worth expanding, the second expands it and plays one child.
+    const seeded = new Mcts({ ...base, priorVisits: 40, priorEven: 0.2 });
+    seeded.search(pos, { nodes: 2 });
+    const t = seeded.tree;
+    for (let ch = t.firstChild[0]; ch < t.firstChild[0] + t.childCount[0]; ch++) {
+      // 40 virtual playouts at 1 (prior 1) or 0.5 (the even prior 0.2), plus at most the one real AMAF playout.
+      expect(t.raveVisits[ch] - 40).toBeGreaterThanOrEqual(0);
+      expect(t.raveVisits[ch] - 40).toBeLessThanOrEqual(1);
+      const virtual = t.move[ch] === corner ? 40 : 20;
+      expect(t.raveReward[ch] - virtual).toBeGreaterThanOrEqual(0);
+      expect(t.raveReward[ch] - virtual).toBeLessThanOrEqual(1);
+    }
+    // The high prior draws the search: the corner is tried first and leads a short search.
+    const on = new Mcts({ ...base, priorVisits: 40, priorEven: 0.2 }).search(pos, { nodes: 60 });
+    expect(on.candidates[0].move).toBe(corner);
+    // Off by default: the same search as with priorVisits 0, and the corner no longer leads.
+    const off = new Mcts(base).search(pos, { nodes: 60 });
+    expect(new Mcts({ ...base, priorVisits: 0 }).search(pos, { nodes: 60 }).candidates).toEqual(off.candidates);
+    expect(off.candidates[0].move).not.toBe(corner);
+    // Without RAVE there are no statistics to seed: the option does nothing.
+    const noRave = { seed: 3, exploration: 0.1, priorWeight: 0, policy: { priors } };
+    expect(new Mcts({ ...noRave, priorVisits: 40 }).search(pos, { nodes: 60 }).candidates).toEqual(new Mcts(noRave).search(pos, { nodes: 60 }).candidates);
+  });
+
   it('stops on time, on a flag and on stop(), and runs in slices', () => {
     const pos = new MnkGame(7, 6, 4, true);
     const mcts = new Mcts({ seed: 1 });

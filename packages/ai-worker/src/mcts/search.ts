@@ -23,6 +23,8 @@ export class Mcts {
   private readonly priorWeight: number;
   private readonly rave: boolean;
   private readonly raveB2x4: number;
+  private readonly priorVisits: number;
+  private readonly priorEven: number;
   private readonly plyCap: number;
   private readonly expandAfter: number;
   private readonly rng: Rng;
@@ -58,6 +60,9 @@ export class Mcts {
     this.priorWeight = options.priorWeight ?? (this.policy.priors ? 1 : 0);
     this.rave = options.raveBias !== undefined;
     this.raveB2x4 = 4 * (options.raveBias ?? 0) ** 2;
+    // Virtual experience lives in the RAVE statistics, so it only means something with RAVE and priors on.
+    this.priorVisits = this.rave && this.policy.priors ? Math.max(0, options.priorVisits ?? 0) : 0;
+    this.priorEven = Math.min(Math.max(options.priorEven ?? 0.5, 1e-6), 1 - 1e-6);
     this.plyCap = options.playoutPlyCap ?? 400;
     this.expandAfter = options.expandAfter ?? 1;
     this.rng = new Rng(options.seed ?? 1);
@@ -269,6 +274,15 @@ export class Mcts {
       t.move[first + i] = moves[i];
       t.mover[first + i] = mover;
       if (this.policy.priors) t.prior[first + i] = this.priorBuf[i];
+    }
+    if (this.priorVisits > 0) {
+      const pv = this.priorVisits, even = this.priorEven;
+      for (let i = first; i < first + n; i++) {
+        const p = t.prior[i];
+        const value = p <= even ? (0.5 * p) / even : 0.5 + (0.5 * (p - even)) / (1 - even);
+        t.raveVisits[i] = pv;
+        t.raveReward[i] = pv * (value < 0 ? 0 : value > 1 ? 1 : value);
+      }
     }
     t.firstChild[node] = first;
     t.childCount[node] = n;

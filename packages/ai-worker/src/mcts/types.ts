@@ -60,6 +60,15 @@ export interface MctsOptions {
   priorWeight?: number;
   /** RAVE/AMAF: the bias b of Gelly and Silver's β = ñ/(n + ñ + 4b²nñ); undefined turns RAVE off (Go uses it). */
   raveBias?: number;
+  /**
+   * Prior knowledge as equivalent experience (Gelly and Silver 2007, Pachi's `eqex`): each new child's RAVE
+   * statistics start with this many virtual playouts at a win rate read from its prior (see `priorEven`), so the
+   * prior keeps weighing until real AMAF playouts outnumber them instead of fading as 1/(n+1). Needs `raveBias`
+   * and a priors hook; default 0 (off).
+   */
+  priorVisits?: number;
+  /** The prior of an even move for `priorVisits`: priors 0..priorEven map to win rates 0..0.5, priorEven..1 to 0.5..1 (default 0.5). */
+  priorEven?: number;
   /** A leaf gets its children once it has this many playouts (default 1; Go uses more to save memory). */
   expandAfter?: number;
   /** Playouts end after this many plies and are scored by `policy.evaluate` (default 400). */
