@@ -270,18 +270,18 @@ export class Mcts {
     if (first < 0) return false; // the node budget is spent: play out from here
     const mover = pos.currentPlayer();
     if (this.policy.priors) this.policy.priors(pos, moves, n, this.priorBuf);
+    const pv = this.priorVisits;
+    const even = this.priorEven;
     for (let i = 0; i < n; i++) {
       t.move[first + i] = moves[i];
       t.mover[first + i] = mover;
       if (this.policy.priors) t.prior[first + i] = this.priorBuf[i];
-    }
-    if (this.priorVisits > 0) {
-      const pv = this.priorVisits, even = this.priorEven;
-      for (let i = first; i < first + n; i++) {
-        const p = t.prior[i];
+      if (pv > 0) {
+        // The prior as virtual experience: priorVisits RAVE playouts at the win rate the prior reads as.
+        const p = t.prior[first + i];
         const value = p <= even ? (0.5 * p) / even : 0.5 + (0.5 * (p - even)) / (1 - even);
-        t.raveVisits[i] = pv;
-        t.raveReward[i] = pv * (value < 0 ? 0 : value > 1 ? 1 : value);
+        t.raveVisits[first + i] = pv;
+        t.raveReward[first + i] = pv * (value < 0 ? 0 : value > 1 ? 1 : value);
       }
     }
     t.firstChild[node] = first;

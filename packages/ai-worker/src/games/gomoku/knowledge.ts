@@ -48,8 +48,8 @@ class Scan {
 
   /**
    * Scans `g`: with `listed`, the points in the order the ranking reads them (the stones' neighbours, stone by
-   * stone, as the search has always seen them, so that equal keys keep their order); without, only the totals
-   * (what the evaluation reads), the board's points in order.
+   * stone, as the search has always seen them, so that equal keys keep their order); without, the board's points
+   * in order, for the evaluation, which reads only the totals (the cheaper walk: no stamps, no neighbour lists).
    */
   run(g: GomokuPosition, listed: boolean): void {
     values.sync(g);
