@@ -274,7 +274,7 @@ rl.on('line', (line) => {
     return `gtp:${process.execPath} ${file}`;
   }
 
-  it('a GTP engine is told the move time Qi gets (byo-yomi seconds) before the game and before each genmove', async () => {
+  it('a GTP engine is told the rules and the move time Qi gets (byo-yomi seconds) before the game and before each genmove', async () => {
     const dir = out();
     const log = join(dir, 'commands.log');
     const file = join(dir, 'passer.mjs');
@@ -309,6 +309,9 @@ rl.on('line', (line) => {
     expect(s.players.b.faults).toEqual([]);
     const commands = readFileSync(log, 'utf8').split('\n');
     expect(commands.filter((c) => c === 'time_settings 0 3 1').length).toBe(2);
+    // Told the ko rule and scoring the harness enforces, in Qi's own extension (another engine may refuse it).
+    expect(commands.filter((c) => c === 'qi-rules ko positional').length).toBe(2);
+    expect(commands.filter((c) => c === 'qi-rules scoring area').length).toBe(2);
     const genmoves = commands.filter((c) => c.startsWith('genmove'));
     expect(genmoves.length).toBeGreaterThan(0);
     commands.forEach((c, i) => {

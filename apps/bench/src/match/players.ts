@@ -268,6 +268,13 @@ class GtpPlayer implements Player {
     const setup = game.id === 'go' ? [`boardsize ${(game.rules as { size: number }).size}`, `komi ${(game.rules as { komi: number }).komi}`, 'clear_board'] : ['boardsize 8', 'clear_board'];
     try {
       await this.client.sendAll(setup);
+      // The harness judges Go by positional superko and area scoring: an engine that can be told so (Qi's own
+      // `qi-rules` extension) is, so that it never loses a game by a repetition it was not told was illegal.
+      if (game.id === 'go') {
+        const rules = game.rules as { ko: string; scoring: string };
+        await optional(this.client.send(`qi-rules ko ${rules.ko}`));
+        await optional(this.client.send(`qi-rules scoring ${rules.scoring}`));
+      }
       // The move time Qi gets, as byo-yomi: 0 main time, S seconds for each single move (GTP counts whole seconds).
       if (this.moveTimeMs !== undefined) await optional(this.client.send(`time_settings 0 ${gtpSeconds(this.moveTimeMs)} 1`));
     } catch (e) {
