@@ -412,7 +412,7 @@ export class Bot {
 
   private mctsSearch(): RunningSearch & { result(): MctsResult } {
     if (this.mcts === null) {
-      const options = this.entry?.mcts?.() ?? {};
+      const options = this.entry?.mcts?.(this.position()) ?? {};
       this.mcts = new Mcts(options);
       this.ownership = options.policy?.ownership ?? null;
     }

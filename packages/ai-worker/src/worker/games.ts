@@ -1,4 +1,4 @@
-import { games, playMoves, type GameDefinition, type Position } from '@qi/engine';
+import { games, playMoves, type GameDefinition, type GoPosition, type Position } from '@qi/engine';
 import type { AlphaBetaOptions } from '../alphabeta/types.js';
 import type { MctsOptions } from '../mcts/types.js';
 import { checkersKnowledge, checkersPlayouts } from '../games/checkers/knowledge.js';
@@ -19,8 +19,8 @@ import type { Presolver } from '../core/presolve.js';
 export interface GameEntry {
   /** The search used unless a request names another. */
   algorithm: Algorithm;
-  /** MCTS settings (policy hooks, node budget …). */
-  mcts?: () => MctsOptions;
+  /** MCTS settings (policy hooks, node budget …) for searches of positions like `pos` (Go's depend on the board size). */
+  mcts?: (pos: Position) => MctsOptions;
   /** Alpha-beta settings (evaluator, table size …). */
   alphabeta?: () => AlphaBetaOptions;
   /** Alpha-beta score worth a 73% win rate (logistic scale), to report scores as win rates. */
@@ -74,7 +74,7 @@ export function setUpPosition(setup: PositionSetup): { pos: Position; moves: num
 
 registerGame(games.get('go'), {
   algorithm: 'mcts',
-  mcts: goMctsOptions,
+  mcts: (pos) => goMctsOptions((pos as GoPosition).size),
   classic: () => goRandom(),
 });
 

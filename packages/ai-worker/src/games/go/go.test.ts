@@ -8,6 +8,7 @@ import { goPriors, goTreeMoves, settled } from './knowledge.js';
 import { PATTERN_MOVE, patternIndex } from './patterns.js';
 import { deadStones, estimateDead, ownershipEstimate } from './dead.js';
 import { goMctsOptions } from './policy.js';
+import { gameEntry } from '../../worker/games.js';
 
 const DATA = new URL('../../../../../../shared/data/go/', import.meta.url);
 
@@ -206,6 +207,15 @@ describe('Go MCTS', () => {
     const b = search(pos, 1500, 9);
     expect(b.candidates).toEqual(a.candidates);
     expect(b.move).toBe(a.move);
+  });
+
+  it("weighs the priors as more virtual playouts from 13x13 up, and the worker's searches get the board's settings", () => {
+    expect(goMctsOptions(9).priorVisits).toBe(20);
+    expect(goMctsOptions(13).priorVisits).toBe(40);
+    expect(goMctsOptions(19).priorVisits).toBe(40);
+    const entry = gameEntry('go');
+    expect(entry.mcts?.(new GoPosition({ size: 9 })).priorVisits).toBe(20);
+    expect(entry.mcts?.(new GoPosition({ size: 13 })).priorVisits).toBe(40);
   });
 });
 
