@@ -9,7 +9,7 @@ import * as liberties from './liberties.js';
 const { BLACK, ChainBoard, EMPTY, WHITE, countArea, handicapPoints } = engine;
 const { PATTERN_MOVE, patternIndex } = patterns;
 const { diagonalsKeepEye } = eye;
-const { libertiesAfter, libertyOf } = liberties;
+const { libertiesAfter, libertyOf, touchesAtari } = liberties;
 
 /** Chance that a playout move tries the 3x3 pattern replies around the last move before a random move. */
 const PATTERN_PROBABILITY = 0.9;
@@ -208,7 +208,7 @@ export class HeavyPlayout {
       for (let i = 0; i < 2; i++) {
         const at = i === 0 ? l0 : l1, escape = i === 0 ? l1 : l0;
         // The extension's liberties count `at`, which the atari fills.
-        if (at !== ko && this.extensionLiberties(hl, escape, at, o) <= 2 && libertiesAfter(b, at, c, 2) >= 2 && this.playable(at, c, o) && !this.touchesAtari(hl, c)) return at;
+        if (at !== ko && this.extensionLiberties(hl, escape, at, o) <= 2 && libertiesAfter(b, at, c, 2) >= 2 && this.playable(at, c, o) && !touchesAtari(b, hl, c)) return at;
       }
     }
     return -1;
@@ -232,20 +232,6 @@ export class HeavyPlayout {
       } else if (cq === 3 - c && libs[head[q]] === 1) return 3;
     }
     return n < 3 ? n : 3;
-  }
-
-  /** Whether chain h touches a chain of colour c in atari (which h could capture to escape). */
-  private touchesAtari(h: number, c: number): boolean {
-    const b = this.b, color = b.color, head = b.head, libs = b.libs, dirs = b.dirs, next = b.next;
-    let s = h;
-    do {
-      for (let d = 0; d < 4; d++) {
-        const r = s + dirs[d];
-        if (color[r] === c && libs[head[r]] === 1) return true;
-      }
-      s = next[s];
-    } while (s !== h);
-    return false;
   }
 
   /** Writes the two liberties of chain h (which has exactly two) to `two`. */
