@@ -247,6 +247,14 @@ function textOf(game: string, rules: Record<string, unknown> | undefined, moves:
   return games.position({ game, rules, moves }).moveToText(move).toUpperCase();
 }
 
+/** The go-capture-race moves: walls on rows 4 (Black) and 7 (White) across A–H, then the racing rows 6 and 5 across A–G. */
+function captureRace(): string[] {
+  const moves: string[] = [];
+  for (const col of 'ABCDEFGH') moves.push(`${col}4`, `${col}7`);
+  for (const col of 'ABCDEFG') moves.push(`${col}6`, `${col}5`);
+  return moves;
+}
+
 /** AI tactics written for the bench: each position has one right answer a sound search must find. */
 const aiTactics: RegressionSuite = {
   name: 'ai-tactics',
@@ -261,10 +269,13 @@ const aiTactics: RegressionSuite = {
     });
     const corner = ["D3","C5","D6","E7","E6","F6","B5","B4","G7","D2","C2","F5","D8","G6","B3","F8","H7","A3","F7","E3","F3","B6","B7","F4","E2","C1","F2","E1","G5","G2","D1","E8","D7","C8","G3","H4","F1","H6","H2","A6","H5","B1","C4","C3","A2","B2","H3","C7"];
     return [
-      // A capture race: Black's A5–E5 and White's A4–E4 each have one liberty (F5 and F4), Black to move. F4
-      // captures five; F5 gives Black two liberties against one and wins the race next move; anything else lets
-      // White capture five with F5. (This replaced a five-in-atari case where every move kept a won game.)
-      tactic('go-capture-race', 'go', { size: 9, komi: 7.5 }, ['A3', 'A6', 'B3', 'B6', 'C3', 'C6', 'D3', 'D6', 'E3', 'E6', 'F3', 'F6', 'A5', 'A4', 'B5', 'B4', 'C5', 'C4', 'D5', 'D4', 'E5', 'E4'], { nodes: 10000 }, ['F4', 'F5']),
+      // A capture race that decides the game: Black's A6–G6 and White's A5–G5, between Black's wall on row 4 and
+      // White's on row 7, each have one liberty (H6 and H5), Black to move. H5 captures seven (Black's win rate about
+      // 0.8 at 10,000 playouts); H6 gives Black two liberties against one and wins the race next move; anything else
+      // lets White take seven with H6 and win (about 0.99). This replaced a five-stone race on rows 3–6 where, at komi
+      // 7.5, even the capture lost (GNU Go 10 playing both sides on after F4: W+8.5): with no winning move the search
+      // ranked losing moves by noise, so a playout change flipped it.
+      tactic('go-capture-race', 'go', { size: 9, komi: 7.5 }, captureRace(), { nodes: 10000 }, ['H5', 'H6']),
       // Gomoku: White's open three G7 G8 G9 must be blocked (at either end or one further out).
       tactic('gomoku-must-block-open-three', 'gomoku', { size: 15, rule: 'freestyle' }, ['H8', 'G7', 'A1', 'G8', 'A15', 'G9'], { depth: 4 }, ['G6', 'G10', 'G5', 'G11']),
       // Gomoku: Black's open four H8–H11 wins at once.
