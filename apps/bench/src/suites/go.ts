@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { LightPlayout } from '@qi/ai-worker';
+import { HeavyPlayout, LightPlayout } from '@qi/ai-worker';
 import { expandPointList, GoPosition, parsePoint, parseSgfGame, PASS, Rng, BLACK, WHITE, MAX_MOVES } from '@qi/engine';
 import type { BenchCase } from '../runner.js';
 import { gnugoPlayoutsPerCpuSecond } from './gnugo-mc.js';
@@ -122,6 +122,13 @@ function playoutCase(size: number): BenchCase {
   return { name: `go ${size}x${size} light playout`, unit: 'playouts', fn: () => void lp.run(pos, rng) };
 }
 
+function heavyPlayoutCase(size: number): BenchCase {
+  const pos = new GoPosition({ size, komi: 7.5 });
+  const hp = new HeavyPlayout(size);
+  const rng = new Rng(7);
+  return { name: `go ${size}x${size} heavy playout`, unit: 'playouts', fn: () => void hp.run(pos, rng, null) };
+}
+
 /** Measures playouts/s from the empty board for `seconds`, by wall clock and by this process's CPU time. */
 function measurePlayouts(size: number, seconds: number): { wall: number; cpu: number; plies: number } {
   const pos = new GoPosition({ size });
@@ -185,9 +192,9 @@ function gnugoRatioTarget(ratio: number): TargetRun {
   };
 }
 
-/** Go: replay throughput, liberty queries, legal move generation and light playouts; the playout targets. */
+/** Go: replay throughput, liberty queries, legal move generation, light and heavy playouts; the playout targets. */
 export const goSuite: Suite = {
   game: 'go',
-  profile: () => [replayCase(), libertyCase(), legalMovesCase(9), legalMovesCase(19), playoutCase(9), playoutCase(19)],
+  profile: () => [replayCase(), libertyCase(), legalMovesCase(9), legalMovesCase(19), playoutCase(9), playoutCase(19), heavyPlayoutCase(9), heavyPlayoutCase(13)],
   targets: () => [playoutTarget(9, 50_000), playoutTarget(19, 5_000), gnugoRatioTarget(4)],
 };

@@ -45,10 +45,35 @@ describe('Go heavy playouts', () => {
       const margin = playout.run(pos, rng, trace, own);
       expect(keyHex(pos.hashLo, pos.hashHi)).toBe(key);
       expect(Math.abs(margin + 7.5)).toBeLessThanOrEqual(81);
-      expect(trace.length).toBeGreaterThan(0);
+      // Late in the loop the random moves may have filled the board, so a playout may pass at once.
+      if (g < 10) expect(trace.length).toBeGreaterThan(0);
+      expect(trace.length).toBeLessThanOrEqual(playout.plies);
       expect(trace.moves.subarray(0, trace.length).every((m) => pos.onBoard(m))).toBe(true);
       expect(own.every((v) => v === 1 || v === -1 || v === 0)).toBe(true);
     }
+  });
+
+  it('atari the last move\'s chain when it has two liberties and no escape', () => {
+    const firstMoves = (pos: GoPosition): Set<number> => {
+      const playout = new HeavyPlayout(9);
+      const trace = new PlayoutTrace(4096);
+      trace.enabled = true;
+      const seen = new Set<number>();
+      for (let seed = 1; seed <= 20; seed++) {
+        trace.length = 0;
+        playout.run(pos, new Rng(seed), trace);
+        seen.add(trace.moves[0]);
+      }
+      return seen;
+    };
+    // White's last move B9-C9 left the pair two liberties, A9 and D9; either atari captures (the escape has none).
+    const net = board(['.O..X....', 'XXXXX....', '.........', '.........', '.........', '.........', '.........', '.........', '.........'], 1);
+    net.play(net.point(2, 0));
+    expect([...firstMoves(net)].every((m) => m === net.point(0, 0) || m === net.point(3, 0))).toBe(true);
+    // White's last move E5 between two black stones has two liberties too, but extending gains three: no forced atari.
+    const open = board(['.........', '.........', '.........', '.........', '...X.X...', '.........', '.........', '.........', '.........'], 1);
+    open.play(open.point(4, 4));
+    expect(firstMoves(open).size).toBeGreaterThan(2);
   });
 
   it('never fill an own eye: a group with two one-point eyes stays alive in every playout', () => {

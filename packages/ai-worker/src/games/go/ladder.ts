@@ -4,7 +4,7 @@ import * as liberties from './liberties.js';
 
 // Imported bindings copied once: under a module runner (vitest) every use of an import is a property lookup.
 const { ChainBoard: Board, EMPTY } = engine;
-const { libertyOf } = liberties;
+const { libertyOf, touchesAtari } = liberties;
 
 /**
  * Ladder reading (shicho) for the tree's knowledge. Random playouts never follow a ladder to its end, so without
@@ -88,16 +88,9 @@ export class LadderReader {
   /** Chain h in atari, its owner to move against attacker a: whether it dies (cannot capture out nor extend to safety). */
   private defenderLoses(h: number, a: number, depth: number): boolean {
     const s = this.s;
-    const color = s.color, head = s.head, libs = s.libs, next = s.next, dirs = s.dirs;
+    const color = s.color, head = s.head, libs = s.libs;
     // An attacking chain in atari next to the defender: capturing it breaks the ladder.
-    let st = h;
-    do {
-      for (let k = 0; k < 4; k++) {
-        const q = st + dirs[k];
-        if (color[q] === a && libs[head[q]] === 1) return false;
-      }
-      st = next[st];
-    } while (st !== h);
+    if (touchesAtari(s, h, a)) return false;
     const lib = libertyOf(s, h);
     if (lib < 0) return true;
     const d = 3 - a;

@@ -57,3 +57,17 @@ export function libertyOf(b: ChainBoard, h: number): number {
   } while (s !== h);
   return -1;
 }
+
+/** Whether chain h of a ChainBoard touches a chain of colour c in atari (which h could capture to gain a liberty). */
+export function touchesAtari(b: ChainBoard, h: number, c: number): boolean {
+  const color = b.color, head = b.head, libs = b.libs, dirs = b.dirs, next = b.next;
+  let s = h;
+  do {
+    for (let d = 0; d < 4; d++) {
+      const r = s + dirs[d];
+      if (color[r] === c && libs[head[r]] === 1) return true;
+    }
+    s = next[s];
+  } while (s !== h);
+  return false;
+}
