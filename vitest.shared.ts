@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Vitest runs tests in Vite's SSR environment, which reads ssr.resolve, not resolve: set both so that workspace
@@ -10,6 +11,7 @@ export const nodePackageConfig = defineConfig({
   ssr: { resolve: { conditions, externalConditions: ['qi-source'] } },
   test: {
     include: ['src/**/*.test.ts'],
+    globalSetup: [fileURLToPath(new URL('./vitest.tmpdir.ts', import.meta.url))],
     testTimeout: 120_000,
     // The JSON report lets `npm test` print one closing line with the totals of every package.
     reporters: ['default', 'json'],

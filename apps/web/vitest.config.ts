@@ -11,6 +11,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     environment: 'node',
+    globalSetup: ['../../vitest.tmpdir.ts'],
     // The workspace's test timeout (vitest.shared.ts), not vitest's 5 s: the hint test runs the real bot's one-second
     // hint (wall time by design), over a quarter of 5 s on a slow machine, and the players' waits allow 10–20 s.
     testTimeout: 120_000,

@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
     environment: 'node',
+    globalSetup: ['../../vitest.tmpdir.ts'],
     testTimeout: 120_000,
     hookTimeout: 60_000,
     fileParallelism: false,
