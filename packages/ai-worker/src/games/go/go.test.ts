@@ -54,8 +54,11 @@ describe('Go heavy playouts', () => {
   });
 
   it('atari the last move\'s chain when it has two liberties and no escape', () => {
+    // On by default from 13x13 up; asked for here on 9x9, where it is off by default.
+    expect(new HeavyPlayout(9).twoLibertyAtari).toBe(false);
+    expect(new HeavyPlayout(13).twoLibertyAtari).toBe(true);
     const firstMoves = (pos: GoPosition): Set<number> => {
-      const playout = new HeavyPlayout(9);
+      const playout = new HeavyPlayout(9, true);
       const trace = new PlayoutTrace(4096);
       trace.enabled = true;
       const seen = new Set<number>();
