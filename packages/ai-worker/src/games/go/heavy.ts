@@ -25,8 +25,8 @@ const TWO_LIBERTY_ATARI_MIN_SIZE = 13;
  * Mogo-style heavy playouts on a scratch board with exact liberties: each move first answers the last move's
  * tactics (capture the stone just played when it is in atari; save an own chain it put in atari by capturing
  * an attacker or by extending to two or more liberties; the first move does this for the whole board; from 13x13
- * up, atari its chain when it has two liberties and no escape), then with high probability plays a 3x3 pattern reply
- * next to the last move, else a random move. No move fills an own eye, commits suicide, or puts an own chain of
+ * up, atari its chain when it has two liberties and no escape), then with high probability plays a 3x3 pattern
+ * reply next to the last move, else a random move. No move fills an own eye, commits suicide, or puts an own chain of
  * two or more stones into atari without capturing (so playouts do not break seki or kill own big groups).
  * Nothing allocates per playout.
  */
@@ -43,7 +43,7 @@ export class HeavyPlayout {
   private readonly two = new Int32Array(2);
   /** Offsets of the 8 points around a point (NW, N, NE, W, E, SW, S, SE) on the padded board. */
   private readonly around: Int32Array;
-  /** Whether a move after the atari answers ataris the last move's two-liberty chain when it cannot escape. */
+  /** Whether, when no atari needs answering, a move ataris the last move's two-liberty chain that cannot escape. */
   readonly twoLibertyAtari: boolean;
   /** Plies played by the last run. */
   plies = 0;
