@@ -209,16 +209,18 @@ export class HeavyPlayout {
    * would catch cost 15% of the playout speed and gained nothing: the bench README has the row.)
    */
   private twoLibertyReply(last: number, c: number, o: number, ko: number): number {
-    const b = this.b, head = b.head, libs = b.libs;
-    const hl = head[last];
-    if (libs[hl] === 2) {
-      const two = this.two;
-      this.twoLiberties(hl);
-      const l0 = two[0], l1 = two[1];
-      for (let i = 0; i < 2; i++) {
-        const at = i === 0 ? l0 : l1, escape = i === 0 ? l1 : l0;
-        // The extension's liberties count `at`, which the atari fills.
-        if (at !== ko && this.extensionLiberties(hl, escape, at, o) <= 2 && libertiesAfter(b, at, c, 2) >= 2 && this.playable(at, c, o) && !touchesAtari(b, hl, c)) return at;
+    const b = this.b;
+    const hl = b.head[last];
+    if (b.libs[hl] !== 2) return -1;
+    const two = this.two;
+    this.twoLiberties(hl);
+    for (let i = 0; i < 2; i++) {
+      const at = two[i], escape = two[1 - i];
+      // The extension's liberties count `at`, which the atari fills. An atari with two liberties of its own is legal
+      // and no self-atari, and `at` touches the chain, so it is no own eye: `playable` would always agree.
+      if (at !== ko && this.extensionLiberties(hl, escape, at, o) <= 2 && libertiesAfter(b, at, c, 2) >= 2) {
+        // A chain of ours in atari beside it lets the chain capture its way out, whichever liberty is filled.
+        return touchesAtari(b, hl, c) ? -1 : at;
       }
     }
     return -1;
