@@ -160,3 +160,24 @@ describe('qi gtp resignation', () => {
     await s.waitFor(/=99\n\n/);
   });
 });
+
+describe('qi gtp --nodes', () => {
+  it('a fixed playout budget ends the search: no analysis line counts more visits than it', async () => {
+    const fixed = new GtpSession({ level: 10, nodes: 3000 });
+    try {
+      fixed.send('1 boardsize 9');
+      fixed.send('2 lz-genmove_analyze b 1');
+      const [, block, move] = await fixed.waitFor(/=2\n((?:info move [^\n]+\n)*)play (\S+)\n\n/);
+      expect(move).toMatch(/^([A-HJ][1-9]|pass)$/);
+      const lines = block.split('\n').filter((l) => l.startsWith('info'));
+      expect(lines.length).toBeGreaterThan(0);
+      for (const line of lines) {
+        const visits = [...line.matchAll(/info move \S+ visits (\d+)/g)].reduce((n, m) => n + Number(m[1]), 0);
+        // Level 10 alone searches for seconds, tens of thousands of playouts on 9x9, a line every 10 ms.
+        expect(visits).toBeLessThanOrEqual(3000);
+      }
+    } finally {
+      await fixed.close();
+    }
+  });
+});

@@ -34,6 +34,8 @@ export interface GtpOptions {
   level?: number;
   /** Fixed time per move in ms (overrides the level's time; time_settings/time_left override it in turn). */
   timeMs?: number;
+  /** Playouts a move: a fixed budget, so a match replays the same for the same seed on any machine. */
+  nodes?: number;
   /** Win rate below which genmove resigns (default 0.05; 0 never resigns). */
   resignBelow?: number;
 }
@@ -61,6 +63,7 @@ export class GtpEngine {
   private readonly clock = new GtpClock();
   private level: number;
   private readonly timeMs: number | undefined;
+  private readonly nodes: number | undefined;
   private readonly resignBelow: number;
   private analysing: { stop(): void } | null = null;
   private streaming = false;
@@ -76,6 +79,7 @@ export class GtpEngine {
   ) {
     this.level = options.level ?? 10;
     this.timeMs = options.timeMs;
+    this.nodes = options.nodes;
     this.resignBelow = options.resignBelow ?? 0.05;
     this.handlers = {
       protocol_version: () => '2',
@@ -192,6 +196,8 @@ export class GtpEngine {
     const clockMs = this.clock.budgetMs(player, this.empties());
     if (clockMs !== undefined) limits.timeMs = this.timeMs === undefined ? clockMs : Math.min(clockMs, this.timeMs);
     else if (this.timeMs !== undefined) limits.timeMs = this.timeMs;
+    // Whichever limit comes first ends the search: the clock still guards a fixed playout budget.
+    if (this.nodes !== undefined) limits.nodes = this.nodes;
     const bot = this.bot.get();
     await bot.setPosition(this.game.botSetup(player));
     const r = await (onProgress ? bot.think(limits, proxy(onProgress)) : bot.think(limits));
