@@ -126,7 +126,7 @@ const cases: { name: string; run: () => Omit<SignatureEntry, 'name'> }[] = [
   {
     name: 'mcts go 13x13 heavy+rave 1000 seed 1',
     run: () => {
-      // The larger boards' options: 80 virtual playouts a prior and the playouts' two-liberty atari (off on 9x9).
+      // The larger boards' options: 160 virtual playouts a prior and the playouts' two-liberty atari (off on 9x9).
       const pos = new GoPosition({ size: 13, komi: 7.5 });
       const r = new Mcts({ ...goMctsOptions(13), seed: 1 }).search(pos, { nodes: 1000 });
       return { nodes: mctsCount(r), move: pos.moveToText(r.move as number), timeMs: r.timeMs };

@@ -239,11 +239,11 @@ describe('Go MCTS', () => {
 
   it("weighs the priors as more virtual playouts from 13x13 up, and the worker's searches get the board's settings", () => {
     expect(goMctsOptions(9).priorVisits).toBe(20);
-    expect(goMctsOptions(13).priorVisits).toBe(80);
-    expect(goMctsOptions(19).priorVisits).toBe(80);
+    expect(goMctsOptions(13).priorVisits).toBe(160);
+    expect(goMctsOptions(19).priorVisits).toBe(160);
     const entry = gameEntry('go');
     expect(entry.mcts?.(new GoPosition({ size: 9 })).priorVisits).toBe(20);
-    expect(entry.mcts?.(new GoPosition({ size: 13 })).priorVisits).toBe(80);
+    expect(entry.mcts?.(new GoPosition({ size: 13 })).priorVisits).toBe(160);
   });
 });
 
