@@ -34,7 +34,7 @@ export interface GtpOptions {
   level?: number;
   /** Fixed time per move in ms (overrides the level's time; time_settings/time_left override it in turn). */
   timeMs?: number;
-  /** Playouts a move: a fixed budget, so a match replays the same for the same seed on any machine. */
+  /** Playouts a move at most: a budget that does not depend on the machine's speed. */
   nodes?: number;
   /** Win rate below which genmove resigns (default 0.05; 0 never resigns). */
   resignBelow?: number;
