@@ -28,12 +28,16 @@ for (const dir of reportDirs) rmSync(join(dir, 'vitest.json'), { force: true }),
 let status = pnpm(['install', '--frozen-lockfile']);
 if (status === 0) status = pnpm(['exec', 'turbo', 'run', 'build']);
 // --force: every run really tests (a cache hit would replay old logs and leave no fresh report to count).
-if (status === 0) status = pnpm(['exec', 'turbo', 'run', 'typecheck', 'test', 'e2e', '--continue', '--concurrency=1', '--force']);
+// --concurrency=2: two packages' tasks at once. Much of the suite waits on processes, browsers and servers, so one at
+// a time reached the 15-minute limit on this 2-core machine (turbo 14.5 min; two at a time 10.5-11.3 min). No test
+// depends on the machine's speed (`npm run test:slow`), so a neighbour's load is only a slower machine.
+if (status === 0) status = pnpm(['exec', 'turbo', 'run', 'typecheck', 'test', 'e2e', '--continue', '--concurrency=2', '--force']);
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 const durations = [];
+const failures = [];
 for (const dir of reportDirs) {
   for (const file of ['vitest.json', 'vitest-e2e.json']) {
     const path = join(dir, file);
@@ -43,7 +47,15 @@ for (const dir of reportDirs) {
     failed += r.numFailedTests ?? 0;
     skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
     for (const f of r.testResults ?? []) {
-      for (const a of f.assertionResults ?? []) durations.push([a.duration ?? 0, `${f.name.slice(root.length)} › ${a.title}`]);
+      for (const a of f.assertionResults ?? []) {
+        durations.push([a.duration ?? 0, `${f.name.slice(root.length)} › ${a.title}`]);
+        if (a.status === 'failed') failures.push([`${f.name.slice(root.length)} › ${a.title}`, a.failureMessages ?? []]);
+      }
+      // A file that fails before its tests run (an import error, a failing hook) has a message and no failed test.
+      if (f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed')) {
+        failures.push([`${f.name.slice(root.length)} (the file)`, [f.message ?? 'failed']]);
+        failed++;
+      }
     }
   }
 }
@@ -54,6 +66,17 @@ durations.sort((a, b) => b[0] - a[0]);
 if (durations.length > 0) {
   console.log('\nslowest tests (vitest timeout 120 s unless the test sets its own):');
   for (const [ms, name] of durations.slice(0, 5)) console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`);
+}
+// The failures again, last: CI keeps only the tail of a long log, where turbo's interleaved output has scrolled away.
+if (failures.length > 0) {
+  console.log(`\nfailed (${failures.length}):`);
+  for (const [name, messages] of failures) {
+    console.log(`  ✗ ${name}`);
+    // The message and the stack frames in our own code; vitest's and node's frames say nothing about the failure.
+    const lines = messages.join('\n').split('\n').filter((l) => !/node_modules|\(node:|new Promise/.test(l));
+    const text = lines.slice(0, 12).map((l) => `      ${l.slice(0, 300)}`);
+    console.log(text.join('\n'));
+  }
 }
 console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(status !== 0 || failed > 0 ? 1 : 0);
