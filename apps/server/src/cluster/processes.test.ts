@@ -5,7 +5,7 @@
  * once; a small load across three processes loses and duplicates nothing. Leases are short here (1.5 s), so a
  * take-over takes seconds; nothing asserts a speed (latencies are printed).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '@qi/engine';
 import type { AckMessage } from '@qi/protocol';
 import { startPostgres, startRedis, type TestPostgres, type TestRedis } from '@qi/test-services';
@@ -20,6 +20,10 @@ import { loadServerArgs } from '../tools/load.js';
 // (10 s leases) where nothing should change hands, so that a slow machine's stalls cannot make a lease lapse.
 const CLUSTER = { leaseMs: 1500, renewMs: 300, rpcTimeoutMs: 1500, sweepMs: 1000 };
 const CALM = { leaseMs: 10_000, renewMs: 1000, rpcTimeoutMs: 10_000 };
+// The process that must keep a room while the test stalls or kills the other one: it notices the other's silence as
+// fast as CLUSTER does, but holds its own lease for 10 s, so that a stall of its own (a loaded machine, another
+// package's tests running beside these) cannot make it lose the room between two checks.
+const STEADY = { leaseMs: 10_000, renewMs: 1000, rpcTimeoutMs: 1500, sweepMs: 1000 };
 let pg: TestPostgres;
 let redis: TestRedis;
 const spawned: SpawnedServer[] = [];
@@ -27,6 +31,11 @@ const spawned: SpawnedServer[] = [];
 beforeAll(async () => {
   [pg, redis] = await Promise.all([startPostgres(), startRedis()]);
 }, 120_000);
+// A test's processes stop with it: alive, they would sweep up the next test's rooms whose owner is stopped or
+// killed (any live process may take a lapsed room), where that test expects a process of its own to take it.
+afterEach(async () => {
+  await Promise.all(spawned.splice(0).map((s) => s.stop().then(() => s.cleanup())));
+}, 60_000);
 afterAll(async () => {
   await Promise.all(spawned.map((s) => s.stop().then(() => s.cleanup())));
   await Promise.all([pg?.close(), redis?.close()]);
@@ -42,6 +51,19 @@ interface ClusterHealth {
   cluster: { node: string; owned: number; relayed: number; remotePeers: number; rpcTimeouts: number; busLagMs: number | null };
 }
 const clusterOf = async (s: SpawnedServer): Promise<ClusterHealth['cluster']> => ((await health(s.url)).body as ClusterHealth).cluster;
+
+/** Ends the game by a resignation, so that no later test's process sweeps it up once its owner has stopped. */
+async function endGame(g: TwoPlayerGame): Promise<void> {
+  const a = await g.players[0].act({ t: 'resign', room: g.room });
+  expect(a.ok, `the resignation ending the test's game: ${JSON.stringify(a)}`).toBe(true);
+  await closeGame(g);
+}
+
+/** Expects `s` to own `n` rooms; when it does not, the failure shows what its log says of its leases. */
+async function expectOwned(s: SpawnedServer, n: number): Promise<void> {
+  const c = await clusterOf(s);
+  expect(c.owned, `rooms owned by ${c.node}: ${JSON.stringify(c)}\n${s.stdout().slice(-1500)}\n${s.stderr().slice(-1500)}`).toBe(n);
+}
 
 /** Sends the move of the seat to move, resending the same ack id while the answer is `server` or the seat is not back yet. */
 async function playThrough(g: TwoPlayerGame, rng: Rng, log: string[], deadlineMs = 30_000): Promise<AckMessage & { ok: true }> {
@@ -112,16 +134,16 @@ describe('several server processes (PostgreSQL + Redis)', () => {
     await g.players[1].close();
     await spectator.waitUntil(() => view.events.some((e) => e.event.kind === 'presence' && e.event.seat === 1 && e.event.presence === 'reconnecting'), 'seat 1 reconnecting');
     await spectator.close();
-    await closeGame(g);
+    await endGame(g);
   });
 
   it('the owner is SIGKILLed mid-game with a move in flight: the game goes on through the other process with every acked move, once', { timeout: 180_000 }, async () => {
-    const [a, b] = await Promise.all([server(), server()]);
+    const [a, b] = await Promise.all([server(), server(STEADY)]);
     const g = await startGame([a.url, b.url], 'go', { size: 9 }, { clock: { initialMs: 600_000, incrementMs: 0 }, client: { reconnect: true, timeoutMs: 20_000 } });
     const rng = new Rng(1516);
     const log: string[] = [];
     for (let i = 0; i < 7; i++) await playThrough(g, rng, log, 10_000);
-    expect((await clusterOf(a)).owned).toBe(1);
+    await expectOwned(a, 1);
     // Seat 1 (relayed through b) sends its move and the owner dies at once: the move may or may not have been stored.
     const move = g.local.randomMove(rng)!;
     expect(g.local.toMove()).toBe(1);
@@ -150,8 +172,7 @@ describe('several server processes (PostgreSQL + Redis)', () => {
     // Every acked move is stored once, at its acked version, and both clients hold the same game.
     expect(await storedMoves(g.room)).toEqual(g.acked.map((m) => ({ version: m.version, move: m.move, ack: m.ack })));
     for (const p of g.players) expect(p.rooms.get(g.room)!.moves).toEqual(g.acked.map((m) => m.move));
-    const cb = await clusterOf(b);
-    expect(cb.owned).toBe(1);
+    await expectOwned(b, 1);
     // The clocks came through the take-over (from the stored row): still running, below the start, far from zero.
     const snap = await TestClient.connect(b.url, { name: 'clock-check' });
     await snap.join(g.room);
@@ -162,11 +183,11 @@ describe('several server processes (PostgreSQL + Redis)', () => {
     await snap.close();
     for (const an of g.players.flatMap((p) => p.anomalies)) log.push(`anomaly: ${an}`);
     expect(g.players.flatMap((p) => p.anomalies)).toEqual([]);
-    await closeGame(g);
+    await endGame(g);
   });
 
   it('a paused owner (SIGSTOP) loses the room: the other process takes it over; resumed, the old owner writes nothing and its client plays on through the new owner', { timeout: 180_000 }, async () => {
-    const [a, b] = await Promise.all([server(), server()]);
+    const [a, b] = await Promise.all([server(), server(STEADY)]);
     const g = await startGame([a.url, b.url], 'go', { size: 9 }, { client: { reconnect: true, timeoutMs: 20_000 } });
     const rng = new Rng(1517);
     const log: string[] = [];
@@ -176,7 +197,7 @@ describe('several server processes (PostgreSQL + Redis)', () => {
     try {
       // Seat 1 (on b) plays on: refused `server` until a's lease lapses and b takes the room over.
       await playThrough(g, rng, log);
-      expect((await clusterOf(b)).owned).toBe(1);
+      await expectOwned(b, 1);
       // Seat 0's move goes to the paused old owner (read when it resumes), against the version b has stored.
       const move = g.local.randomMove(rng)!;
       const ack = g.players[0].ackId();
@@ -213,11 +234,11 @@ describe('several server processes (PostgreSQL + Redis)', () => {
     const [ca, cb] = await Promise.all([clusterOf(a), clusterOf(b)]);
     expect([ca.owned, cb.owned]).toEqual([0, 1]);
     expect(a.stderr()).toMatch(/lost room/);
-    await closeGame(g);
+    await endGame(g);
   });
 
   it('a paused relay (SIGSTOP longer than a lease): the owner takes its client for gone; resumed, the client joins again and plays on', { timeout: 120_000 }, async () => {
-    const [a, b] = await Promise.all([server(), server()]);
+    const [a, b] = await Promise.all([server(STEADY), server()]);
     const g = await startGame([a.url, b.url], 'go', { size: 9 }, { client: { reconnect: true, timeoutMs: 20_000 } });
     const rng = new Rng(1518);
     const log: string[] = [];
@@ -239,7 +260,7 @@ describe('several server processes (PostgreSQL + Redis)', () => {
     console.log(`paused relay: ${log.length} retries ${log.slice(0, 4).join('; ')}`);
     expect(await storedMoves(g.room)).toEqual(g.acked.map((m) => ({ version: m.version, move: m.move, ack: m.ack })));
     for (const p of g.players) expect(p.rooms.get(g.room)!.moves).toEqual(g.acked.map((m) => m.move));
-    await closeGame(g);
+    await endGame(g);
   });
 
   it('a small load across three processes: no move lost, duplicated or refused', { timeout: 240_000 }, async () => {
