@@ -128,7 +128,8 @@ describe('qi gtp genmove with analysis', () => {
     s.send('71 clear_board');
     s.send('72 qi-level 5');
     s.send('73 lz-genmove_analyze b 10');
-    const [block, move] = await s.waitFor(/=73\n(?:info move [^\n]+\n)*play (\S+)\n\n/);
+    // At least the finished search's line comes before the play line.
+    const [block, move] = await s.waitFor(/=73\n(?:info move [^\n]+\n)+play (\S+)\n\n/);
     expect(block.startsWith('=73\n')).toBe(true);
     expect(move).toMatch(/^([A-HJ][1-9]|pass)$/);
     s.send(`74 play b ${move}`);
@@ -170,12 +171,12 @@ describe('qi gtp --nodes', () => {
       const [, block, move] = await fixed.waitFor(/=2\n((?:info move [^\n]+\n)*)play (\S+)\n\n/);
       expect(move).toMatch(/^([A-HJ][1-9]|pass)$/);
       const lines = block.split('\n').filter((l) => l.startsWith('info'));
+      // The last line is the finished search's (printed however short the search was).
       expect(lines.length).toBeGreaterThan(0);
-      for (const line of lines) {
-        const visits = [...line.matchAll(/info move \S+ visits (\d+)/g)].reduce((n, m) => n + Number(m[1]), 0);
-        // Level 10 alone searches for seconds, tens of thousands of playouts on 9x9, a line every 10 ms.
-        expect(visits).toBeLessThanOrEqual(3000);
-      }
+      const visits = lines.map((line) => [...line.matchAll(/info move \S+ visits (\d+)/g)].reduce((n, m) => n + Number(m[1]), 0));
+      console.log(`qi gtp --nodes 3000: ${lines.length} analysis lines, visits ${visits.join(', ')}`);
+      // Level 10 alone searches for seconds: tens of thousands of playouts on 9x9, thousands on any machine.
+      for (const v of visits) expect(v).toBeLessThanOrEqual(3000);
     } finally {
       await fixed.close();
     }

@@ -191,7 +191,7 @@ export class GtpEngine {
   }
 
   /** Thinks for `player`, plays the answer on the board and returns its text (or `resign`). */
-  private async chooseAndPlay(player: 0 | 1, cleanup: boolean, onProgress?: (p: Progress) => void): Promise<string> {
+  private async chooseAndPlay(player: 0 | 1, cleanup: boolean, onProgress?: (p: Progress) => void, onResult?: (r: Progress) => void): Promise<string> {
     const limits: ThinkLimits = { level: this.level };
     const clockMs = this.clock.budgetMs(player, this.empties());
     if (clockMs !== undefined) limits.timeMs = this.timeMs === undefined ? clockMs : Math.min(clockMs, this.timeMs);
@@ -201,6 +201,7 @@ export class GtpEngine {
     const bot = this.bot.get();
     await bot.setPosition(this.game.botSetup(player));
     const r = await (onProgress ? bot.think(limits, proxy(onProgress)) : bot.think(limits));
+    onResult?.(r);
     let move = r.move ?? PASS;
     if (cleanup && move === PASS) move = await this.cleanupMove(r, player);
     if (!cleanup && (await this.shouldResign(r, player))) return 'resign';
@@ -452,7 +453,10 @@ export class GtpEngine {
     }
   }
 
-  /** genmove that streams analysis lines while it thinks and ends with `play <move>` (Leela Zero, KataGo). */
+  /**
+   * genmove that streams analysis lines while it thinks, then the finished search's line, and ends with
+   * `play <move>` (Leela Zero, KataGo).
+   */
   private async genmoveAnalyze(id: string, name: string, args: string[]): Promise<void> {
     let req: AnalyzeRequest;
     try {
@@ -468,13 +472,22 @@ export class GtpEngine {
     let last = -Infinity;
     let open = true;
     try {
-      const move = await this.chooseAndPlay(req.player, false, (p) => {
-        const t = performance.now();
-        if (!open || p.done || t - last < req.intervalMs) return;
-        last = t;
+      const report = (p: Progress): void => {
         const line = analysisLine(p, pos, kata, req.maxMoves);
         if (line !== '') this.write(line + '\n');
-      });
+      };
+      const move = await this.chooseAndPlay(
+        req.player,
+        false,
+        (p) => {
+          const t = performance.now();
+          if (!open || p.done || t - last < req.intervalMs) return;
+          last = t;
+          report(p);
+        },
+        // The search that chose the move, as the last line: a search shorter than the interval still shows one.
+        (r) => open && report(r),
+      );
       open = false;
       this.write(`play ${move}\n`);
     } catch {
