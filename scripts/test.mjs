@@ -29,8 +29,8 @@ let status = pnpm(['install', '--frozen-lockfile']);
 if (status === 0) status = pnpm(['exec', 'turbo', 'run', 'build']);
 // --force: every run really tests (a cache hit would replay old logs and leave no fresh report to count).
 // --concurrency=2: two packages' tasks at once. Much of the suite waits on processes, browsers and servers, so one at
-// a time reached the 15-minute limit on this 2-core machine (turbo 14.5 min; two at a time 10.5-11.3 min). No test
-// depends on the machine's speed (`npm run test:slow`), so a neighbour's load is only a slower machine.
+// a time reached the 15-minute limit on this 2-core machine (turbo 14.5 min; two at a time 9-11 min). A neighbour's
+// load is a slower machine for a test; `npm run test:slow` at two at a time still fails one (README, "On a slow machine").
 if (status === 0) status = pnpm(['exec', 'turbo', 'run', 'typecheck', 'test', 'e2e', '--continue', '--concurrency=2', '--force']);
 
 let passed = 0;

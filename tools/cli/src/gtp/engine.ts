@@ -486,7 +486,7 @@ export class GtpEngine {
           report(p);
         },
         // The search that chose the move, as the last line: a search shorter than the interval still shows one.
-        (r) => open && report(r),
+        report,
       );
       open = false;
       this.write(`play ${move}\n`);

@@ -87,9 +87,9 @@ function endByPasses(g: GoPosition, rng: Rng, out: Float64Array, ownership: Floa
  * against 20 there (SPRT H1, Elo +95 ± 58), 80 won 178-0-129 against 40 (SPRT H1, Elo +56 ± 40) and 160 won
  * 67-0-29 against 80 (SPRT H1, Elo +145 ± 78), so boards from 13x13 up get 160 (against GNU Go at 3 s a move, about
  * 39,000 playouts, 160 and 80 scored alike: 21-0-19 and 23-0-17 on the same 40 openings); on 9x9 at 1 s a move
- * against GNU Go, on the same openings, 40 scored 27-0-13 where 20 scored 32-0-8, so smaller boards keep 20. Leaves are expanded on their fourth visit so that 600,000 nodes (about 41 MB)
- * hold some 30,000 playouts of 9x9 tree (a child block per expansion), more than a few seconds of search on top of
- * the subtree kept from the last move.
+ * against GNU Go, on the same openings, 40 scored 27-0-13 where 20 scored 32-0-8, so smaller boards keep 20. Leaves
+ * are expanded on their fourth visit so that 600,000 nodes (about 41 MB) hold some 30,000 playouts of 9x9 tree (a
+ * child block per expansion), more than a few seconds of search on top of the subtree kept from the last move.
  */
 export function goMctsOptions(size = 9): MctsOptions {
   return {
