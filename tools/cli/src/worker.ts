@@ -34,6 +34,11 @@ export class LazyBot {
     return this.node.bot;
   }
 
+  /** Stops the running search at once (the shared stop flag, then the message); nothing before the first get(). */
+  async stop(): Promise<void> {
+    if (this.node !== null) await this.node.stop();
+  }
+
   /** Terminates the worker thread if it was started. */
   async close(): Promise<void> {
     this.closed = true;

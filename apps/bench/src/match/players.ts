@@ -182,7 +182,7 @@ class BotPlayer implements Player {
     try {
       await node.bot.setPosition({ game: game.id, rules: game.rules, moves: [...moves] });
       const answer = await withDeadline(node.bot.think(limits), deadlineMs, async () => {
-        await node.bot.stop();
+        await node.stop();
       });
       if (answer === null) {
         await this.restart();

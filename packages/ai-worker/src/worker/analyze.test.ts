@@ -312,7 +312,7 @@ describe('stop() during an analysis presolve, in a Node worker thread', () => {
         const running = bot.analyze({});
         await sleep(150);
         const t0 = performance.now();
-        await bot.stop();
+        await node.stop();
         const answer = await running;
         const latency = performance.now() - t0;
         console.log(`stop latency analyze with presolve, Node worker, ${name}, ${mode}: ${latency.toFixed(1)} ms (${answer.reason})`);
@@ -359,5 +359,31 @@ describe('Bot.review', () => {
     expect(latency).toBeLessThan(LIMIT_MS);
     // Idle again.
     expect(bot.setPosition(setups[0]).ply).toBe(0);
+  });
+
+  it('NodeBot.stop() ends a review in a worker thread that never yields: the shared flag alone', async () => {
+    // Without slices the stop message cannot arrive before the search ends: only the flag ends it, and the review
+    // must see it raised and stop there rather than go on to the next position.
+    const setups: PositionSetup[] = [0, 1, 2].map((i) => ({ game: 'go', rules: { size: 9 }, moves: ['E5', 'C3', 'G7'].slice(0, i) }));
+    const node = startNodeBot({ bot: { slices: false } });
+    try {
+      // The thread is up (its first answer) before the review starts, so the stop lands during the first search.
+      await node.bot.setPosition(setups[0]);
+      const running = node.bot.review(setups, { timeMs: 3000 });
+      await sleep(400);
+      const t0 = performance.now();
+      await node.stop();
+      const answers = await running;
+      const latency = performance.now() - t0;
+      console.log(`review in a Node worker without slices stopped after ${answers.length} position(s), latency ${latency.toFixed(1)} ms`);
+      expect(answers.map((a) => a.reason)).toEqual(['stopped']);
+      expect(latency).toBeLessThan(LIMIT_MS);
+    } finally {
+      await node.close();
+    }
+  });
+
+  it('refuses a stop flag that is not in shared memory', () => {
+    expect(() => new Bot({ stopFlag: new Int32Array(1) })).toThrow(/SharedArrayBuffer/);
   });
 });

@@ -17,6 +17,11 @@ import { loadReversiWeightsSync, useReversiWeights } from '../games/reversi/weig
 export interface BotOptions {
   /** Keep the stop flag in shared memory when the platform allows (default true). */
   sharedStop?: boolean;
+  /**
+   * The stop flag to use, in shared memory: a client that raises it itself stops a search at once, without waiting
+   * for its stop message to reach a slice boundary (startNodeBot passes one; overrides sharedStop).
+   */
+  stopFlag?: Int32Array;
   /** Run searches in slices that yield to the event loop (default true; always on without shared memory). */
   slices?: boolean;
   /** Target length of one slice in ms (default 25: a stop message waits about that long; slicing costs under 1%). */
@@ -85,7 +90,10 @@ export class Bot {
 
   /** A bot without a position; call setPosition first. */
   constructor(options: BotOptions = {}) {
-    this.flag = createStopFlag(options.sharedStop ?? true);
+    if (options.stopFlag !== undefined && (!(options.stopFlag instanceof Int32Array) || options.stopFlag.length < 1 || options.stopFlag.buffer instanceof ArrayBuffer)) {
+      throw new TypeError('a bot\'s stopFlag must be an Int32Array over a SharedArrayBuffer');
+    }
+    this.flag = options.stopFlag ?? createStopFlag(options.sharedStop ?? true);
     this.shared = !(this.flag.buffer instanceof ArrayBuffer);
     // Without shared memory a stop can only arrive between slices, so slicing is then required.
     this.sliced = (options.slices ?? true) || !this.shared;
@@ -200,6 +208,8 @@ export class Bot {
         this.setUp(setups[i]);
         const p = await this.runSearch({ nodes: budget.nodes, timeMs: budget.timeMs, depth: budget.depth, algorithm: budget.algorithm }, undefined, true);
         answers.push(p);
+        // A client may raise the shared flag before its stop message arrives: the review ends here all the same.
+        if (stopRaised(this.flag)) this.reviewStopped = true;
         if (onProgress) {
           try {
             void Promise.resolve(onProgress(i, p)).catch(() => undefined);

@@ -176,10 +176,12 @@ describe('stop() during a presolve, in a Node worker thread', () => {
   afterAll(async () => {
     await Promise.all(open.map((b) => b.close()));
   });
-  const modes: [string, BotOptions, 'message' | 'flag'][] = [
-    ['shared flag and slices, stop()', {}, 'message'],
+  // NodeBot.stop() is what clients call: the flag they share with the thread, then the message.
+  const modes: [string, BotOptions, 'client' | 'message' | 'flag'][] = [
+    ['shared flag and slices, NodeBot.stop()', {}, 'client'],
+    ['shared flag and slices, the stop message alone', {}, 'message'],
     ['shared flag only (no slices), flag raised by the caller', { slices: false }, 'flag'],
-    ['no shared memory, slices only, stop()', { sharedStop: false }, 'message'],
+    ['no shared memory, slices only, NodeBot.stop()', { sharedStop: false }, 'client'],
   ];
   for (const [name, options, how] of modes) {
     it(`stops the Reversi and Gomoku solvers: ${name}`, async () => {
@@ -188,7 +190,7 @@ describe('stop() during a presolve, in a Node worker thread', () => {
       const { bot } = node;
       const flag = await bot.stopFlag();
       expect(flag === null).toBe(options.sharedStop === false);
-      const stop = () => (how === 'flag' ? Atomics.store(flag as Int32Array, 0, 1) : bot.stop());
+      const stop = () => (how === 'flag' ? Atomics.store(flag as Int32Array, 0, 1) : how === 'client' ? node.stop() : bot.stop());
       for (const [game, { setup, pos }] of [['reversi', reversiSetup(40)], ['gomoku', gomokuSetup()]] as const) {
         const { r, latency, ran } = await stopLatency(bot, setup, stop);
         console.log(`stop latency ${game} presolve, Node worker, ${name}: ${latency.toFixed(1)} ms (after ${ran.toFixed(0)} ms; ${r.reason})`);

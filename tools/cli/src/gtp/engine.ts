@@ -25,6 +25,8 @@ import { GoGame } from './go-game.js';
 /** Where the engine gets its AI: started on first use, closed on quit. */
 export interface BotSource {
   get(): RemoteBot;
+  /** Stops the bot's running search at once (a no-op before the bot has started). */
+  stop(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -439,8 +441,8 @@ export class GtpEngine {
             if (line !== '') this.write(line + '\n');
           }),
         );
-        this.analysing = { stop: () => void bot.stop() };
-        if (this.interrupted) void bot.stop();
+        this.analysing = { stop: () => void this.bot.stop().catch(() => undefined) };
+        if (this.interrupted) void this.bot.stop().catch(() => undefined);
         await running;
       }
     } catch {
