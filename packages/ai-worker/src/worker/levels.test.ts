@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '@qi/engine';
-import { levelBudget, pickCandidate } from './levels.js';
+import { alphaBetaLevels, levelBudget, pickCandidate } from './levels.js';
 import type { Candidate } from './protocol.js';
 
 const cand = (move: number, winRate: number): Candidate => ({ move, winRate, visits: 0, score: 0, prior: 0, pv: [move] });
@@ -19,6 +19,19 @@ describe('levels', () => {
     }
     expect(levelBudget(10, 'alphabeta')).toEqual({ timeMs: 3000, temperature: 0 });
     for (const bad of [0, 11, 2.5, Number.NaN]) expect(() => levelBudget(bad, 'mcts')).toThrow(/level must be/);
+  });
+
+  it('takes a game\'s own depths and either a scale of the generic temperatures or its own for levels 1-9', () => {
+    const scaled = alphaBetaLevels([1, 1, 2, 2, 3, 3, 4, 5, 6], 0.1);
+    expect(scaled(1, 'alphabeta')).toMatchObject({ depth: 1, temperature: levelBudget(1, 'alphabeta').temperature * 0.1 });
+    const own = alphaBetaLevels([1, 1, 1, 3, 4, 4, 5, 5, 6], [0.5, 0.2, 0.08, 0.05, 0.05, 0, 0.05, 0.05, 0]);
+    expect(own(3, 'alphabeta')).toMatchObject({ depth: 1, temperature: 0.08 });
+    expect(own(4, 'alphabeta')).toMatchObject({ depth: 3, temperature: 0.05 });
+    expect(own(10, 'alphabeta')).toEqual({ timeMs: 3000, temperature: 0 });
+    // MCTS keeps the generic playouts, with the game's temperature.
+    expect(own(3, 'mcts')).toMatchObject({ nodes: levelBudget(3, 'mcts').nodes, temperature: 0.08 });
+    expect(() => alphaBetaLevels([1, 2, 3])).toThrow(/9 depths/);
+    expect(() => alphaBetaLevels([1, 1, 1, 3, 4, 4, 5, 5, 6], [0.5, 0.2])).toThrow(/9 temperatures/);
   });
 
   it('picks the best candidate at temperature 0 and spreads picks by win rate otherwise', () => {

@@ -33,15 +33,17 @@ export function levelBudget(level: number, algorithm: Algorithm): LevelBudget {
 
 /**
  * A game's own alpha-beta depths for levels 1–9 (level 10 stays the full search for a few seconds); MCTS levels
- * keep the generic playout budgets. The generic temperatures are multiplied by `temperatureScale`, for games whose
- * moves differ little in win rate (a step in Chinese Checkers) and would otherwise be picked almost uniformly.
+ * keep the generic playout budgets. `temperature` is a number that multiplies the generic temperatures, for games
+ * whose moves differ little in win rate (a step in Chinese Checkers) and would otherwise be picked almost uniformly,
+ * or the game's own temperatures of levels 1–9 (level 10 keeps 0).
  */
-export function alphaBetaLevels(depths: readonly number[], temperatureScale = 1): (level: number, algorithm: Algorithm) => LevelBudget {
+export function alphaBetaLevels(depths: readonly number[], temperature: number | readonly number[] = 1): (level: number, algorithm: Algorithm) => LevelBudget {
   if (depths.length !== 9) throw new RangeError(`alphaBetaLevels needs 9 depths (levels 1-9), got ${depths.length}`);
+  if (typeof temperature !== 'number' && temperature.length !== 9) throw new RangeError(`alphaBetaLevels needs 9 temperatures (levels 1-9), got ${temperature.length}`);
   return (level: number, algorithm: Algorithm): LevelBudget => {
     const generic = levelBudget(level, algorithm);
-    const temperature = generic.temperature * temperatureScale;
-    return algorithm === 'alphabeta' && level < 10 ? { ...generic, depth: depths[level - 1], temperature } : { ...generic, temperature };
+    const own = typeof temperature === 'number' ? generic.temperature * temperature : level < 10 ? temperature[level - 1] : generic.temperature;
+    return algorithm === 'alphabeta' && level < 10 ? { ...generic, depth: depths[level - 1], temperature: own } : { ...generic, temperature: own };
   };
 }
 

@@ -89,7 +89,7 @@ describe('Gomoku/Renju knowledge', () => {
     }
   });
 
-  it('drops the moves after which the opponent has a VCF (the defence check), at level 5 and up only', async () => {
+  it('drops the moves after which the opponent has a VCF (the defence check), at level 4 and up only', async () => {
     // White to move against black's open three H8 H9 H10: only H7 and H11 stop black's straight four.
     const g = position(['H8', 'A1', 'H9', 'A15', 'H10']);
     const front = gomokuThreats();
@@ -104,7 +104,8 @@ describe('Gomoku/Renju knowledge', () => {
       expect(solveVcf(g, { maxNodes: 50_000 }).win, g.moveToText(m)).toBe(false);
       g.undo();
     }
-    expect(threatBudget(3000, 4).defence).toBe(false);
+    expect(threatBudget(3000, 3).defence).toBe(false);
+    expect(threatBudget(3000, 4).defence).toBe(true);
     expect(threatBudget(3000, 1).vcfDepth).toBe(1);
     expect(threatBudget(3000, 10).vct).toBe(true);
   });
@@ -154,6 +155,33 @@ describe('Gomoku/Renju knowledge', () => {
     const slow = solveVct(g, { maxNodes: 100_000 });
     g.undo();
     expect(slow.line.length).toBeGreaterThan(quick.line.length);
+  });
+
+  it('low levels prefer the better moves: depth 1 with a falling temperature, not depth 2 where every move looks lost', async () => {
+    // At depth 2 every candidate here scored a win rate of 0.015 or less (the opponent's reply ends each line), so the
+    // old levels 3 and 4 picked among the ten at random, as weak as level 1 (calibration 2026-12-06: 0, 26, -26, -32).
+    const setup = { game: 'gomoku' as const, rules: { rule: 'freestyle' as const }, moves: ['H8', 'I9', 'G9', 'I7', 'H10'] };
+    const bot = new Bot();
+    bot.setPosition(setup);
+    const deep = await bot.think({ depth: 2 });
+    expect(Math.max(...deep.candidates.map((c) => c.winRate))).toBeLessThan(0.05);
+    // The moves depth 1 rates best (three here, tied at a win rate of 1).
+    const shallow = await bot.think({ depth: 1 });
+    const top = shallow.candidates[0].winRate;
+    const best = new Set(shallow.candidates.filter((c) => c.winRate >= top - 0.01).map((c) => c.move));
+    const picks = new Map<number, number>();
+    for (const level of [1, 3]) {
+      let count = 0;
+      for (let seed = 1; seed <= 20; seed++) {
+        bot.setPosition(setup);
+        if (best.has((await bot.think({ level, seed })).move as number)) count++;
+      }
+      picks.set(level, count);
+    }
+    console.log(`gomoku: one of the ${best.size} best depth-1 moves of ${shallow.candidates.length} picked ${picks.get(1)}/20 at level 1, ${picks.get(3)}/20 at level 3`);
+    // Level 3 (temperature 0.08) nearly always plays one (a uniform pick would 6 times in 20), level 1 (0.5) less often.
+    expect(picks.get(3) as number).toBeGreaterThanOrEqual(16);
+    expect(picks.get(3) as number).toBeGreaterThan(picks.get(1) as number);
   });
 
   it('never answers an illegal move (renju black never on a forbidden point), freestyle and renju, at every level', async () => {

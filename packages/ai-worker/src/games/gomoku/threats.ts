@@ -27,7 +27,7 @@ export interface ThreatBudget {
 }
 
 /**
- * Per level: a beginner only sees a five in one, then short VCFs, the VCF defence check from level 5, full VCF
+ * Per level: a beginner only sees a five in one, then short VCFs, the VCF defence check from level 4, full VCF
  * from level 7 and VCT from level 8 (full strength: everything, budgets growing with the time allowed).
  */
 export function threatBudget(timeMs: number | undefined, level: number | undefined): ThreatBudget {
@@ -37,11 +37,11 @@ export function threatBudget(timeMs: number | undefined, level: number | undefin
   // interrupts them within a slice (the Bot's runner).
   const t = timeMs ?? 3000;
   return {
-    vcfDepth: lv <= 2 ? 1 : lv <= 4 ? 2 : lv <= 6 ? 4 : 40,
+    vcfDepth: lv <= 2 ? 1 : lv <= 3 ? 2 : lv <= 6 ? 4 : 40,
     vcfNodes: clamp(t * 100, 20_000, 400_000),
     vct: lv >= 8,
     vctNodes: clamp(t * 150, 10_000, 500_000),
-    defence: lv >= 5,
+    defence: lv >= 4,
     defenceNodes: clamp(t * 20, 2_000, 60_000),
     vctDefenceNodes: clamp(t * 50, 5_000, 150_000),
   };
