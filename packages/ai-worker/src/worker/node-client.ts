@@ -33,7 +33,7 @@ export function startNodeBot(options: { bot?: BotOptions; entry?: URL; worker?: 
   const data = (options.worker?.workerData ?? {}) as Record<string, unknown>;
   const module = data.entry ?? (fromSource ? new URL('./node-worker.ts', import.meta.url).href : undefined);
   const botOptions = options.bot ?? {};
-  // The client keeps the flag's memory, so raising it needs no message (a given stopFlag is the caller's to raise).
+  // The client keeps the flag's memory, so raising it needs no message (a stopFlag in the options is used as given).
   const flag = botOptions.stopFlag ?? (botOptions.sharedStop === false ? null : createStopFlag(true));
   const worker = new Worker(entry, { ...options.worker, workerData: { ...data, entry: module, bot: flag === null ? botOptions : { ...botOptions, stopFlag: flag } } });
   const bot = wrap<Bot>(nodeEndpoint(worker));
