@@ -21,12 +21,13 @@ export { Bot, type BotOptions } from './worker/bot.js';
 export { registerGame, gameEntry, workerGame, setUpPosition, type GameEntry, type WorkerGame } from './worker/games.js';
 export { levelBudget, pickCandidate, type LevelBudget } from './worker/levels.js';
 export type { Algorithm, PositionSetup, PositionInfo, ThinkLimits, Candidate, Progress, ReviewBudget } from './worker/protocol.js';
-// Go: the light and heavy playouts (bench hot paths), the dead-stone and resignation policies GTP and the web app share.
+// Go: the light and heavy playouts (bench hot paths), the dead-stone, resignation and clock policies GTP, the bench and the web app share.
 export { goLightPolicy } from './games/go/light.js';
 export { LightPlayout } from './games/go/playout.js';
 export { HeavyPlayout } from './games/go/heavy.js';
 export { estimateDead, deadStones, deadStoneVertices, type EstimateOptions } from './games/go/dead.js';
 export { Resignation, searchWinRate, reliable, RELIABLE_PLAYOUTS, type ResignOptions, type SearchOutcome } from './games/go/resign.js';
+export { goMovesToGo, clockMoveTime, type ClockMoveTime } from './games/go/clock.js';
 // Reversi's evaluations (hand-written, and the trained patterns with their weights file).
 export { reversiKnowledge, reversiEvaluate, reversiPatternEvaluate, reversiTerminal, DISC, REVERSI_WON } from './games/reversi/eval.js';
 export * as reversiPatterns from './games/reversi/patterns.js';

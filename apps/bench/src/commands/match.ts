@@ -11,7 +11,7 @@ import { gnugoPath } from '../gtp/gnugo.js';
 import { benchGame, type BenchGame } from '../match/games.js';
 import { runQueuedMatch } from '../match/queue.js';
 import { runMatch, type MatchProgress, type MatchSummary } from '../match/run.js';
-import { botMoveTimeMs } from '../match/players.js';
+import { botMoveTimeMs, clockMoveCapMs } from '../match/players.js';
 import { checkSpecForGame, parsePlayerSpec, type PlayerSpec } from '../match/spec.js';
 import { matchReportHtml } from '../report/match-report.js';
 import { formatStats } from '../stats/elo.js';
@@ -21,7 +21,7 @@ import type { CommandIo } from './io.js';
 /** The match flags as `--help` prints them. */
 export const matchUsage = `selfplay|match options:
   --game go|gomoku|reversi     game (default go)   --size N  --komi K (go)  --rule freestyle|standard|renju (gomoku)
-  --a SPEC --b SPEC            players: level:N, nodes:N, time:MS, depth:N (joined by +, e.g. level:5+nodes:800), classic,
+  --a SPEC --b SPEC            players: level:N, nodes:N, time:MS, clock:MS (Go), depth:N (joined by +, e.g. level:5+nodes:800), classic,
                                gtp:<command> (Go; Reversi: an Othello GTP engine like gtp-rhino), piskvork:<command> (Gomoku); name=SPEC names a player
   --games N                    games (default 100; pairs share an opening, colours swapped)
   --concurrency N              games in parallel (default: cores)
@@ -97,7 +97,9 @@ export async function matchCommand(kind: 'selfplay' | 'match', argv: readonly st
   const timeMs = flags.int('time-ms', undefined);
   const nodes = flags.int('nodes', timeMs === undefined ? 2000 : undefined);
   const budget = { timeMs, nodes };
-  const deadline = flags.int('deadline-ms', undefined) ?? 3 * Math.max(timeMs ?? 0, botTime(a), botTime(b)) + 10_000;
+  // A clock's move may take up to a fifth of its main time while unsettled: the forfeit guard allows that too.
+  const clockCap = (s: PlayerSpec): number => (s.kind === 'bot' && s.clockMs !== undefined ? clockMoveCapMs(s.clockMs, game.id === 'go' ? (game.rules as { size: number }).size : 0) : 0);
+  const deadline = flags.int('deadline-ms', undefined) ?? Math.max(3 * Math.max(timeMs ?? 0, botTime(a), botTime(b)), clockCap(a), clockCap(b)) + 10_000;
   const engineTimeMs = flags.int('engine-time-ms', undefined, 1) ?? (a.kind === 'bot' ? botMoveTimeMs(a, budget) : botMoveTimeMs(b, budget));
   const games = flags.int('games', 100);
   const concurrency = flags.int('concurrency', availableParallelism(), 1, 256);
@@ -163,6 +165,7 @@ export async function matchCommand(kind: 'selfplay' | 'match', argv: readonly st
 function botTime(s: PlayerSpec): number {
   if (s.kind !== 'bot') return 0;
   if (s.timeMs !== undefined) return s.timeMs;
+  if (s.clockMs !== undefined) return s.clockMs;
   return s.level !== undefined ? 3000 : 0;
 }
 

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseSgfGame, readCheckersRecord, readGomokuSgf, readReversiSgf, readGoSgf } from '@qi/engine';
 import { sourceBotStart } from '../testing/bot-start.js';
 import { benchGame } from './games.js';
-import { BotThreads, botMoveTimeMs } from './players.js';
+import { BotThreads, botMoveTimeMs, clockMainMs, clockMoveCapMs } from './players.js';
 import { openingOf, runMatch, type MatchOptions } from './run.js';
 import { parsePlayerSpec, splitCommand } from './spec.js';
 
@@ -26,6 +26,12 @@ describe('player specs', () => {
     expect(botMoveTimeMs({ kind: 'bot', name: 'x' }, { timeMs: 900 })).toBe(900);
     expect(botMoveTimeMs({ kind: 'bot', name: 'x' }, { nodes: 2000 })).toBeUndefined();
     expect(botMoveTimeMs(parsePlayerSpec('gtp:/bin/true'), { timeMs: 900 })).toBeUndefined();
+    // A Go clock's mean: its main time is that for each move the empty board asks of one side.
+    expect(botMoveTimeMs(parsePlayerSpec('level:10+clock:3000'), {})).toBe(3000);
+    expect(clockMainMs(3000, 13)).toBe(180_000);
+    expect(clockMainMs(1000, 9)).toBe(29_000);
+    // The forfeit guard must allow a move a fifth of the main time.
+    expect(clockMoveCapMs(3000, 13)).toBe(36_000);
   });
 
 
@@ -46,6 +52,9 @@ describe('player specs', () => {
     expect(parsePlayerSpec('level:10+resign:0.05')).toEqual({ kind: 'bot', name: 'level:10,resign:0.05', level: 10, resign: 0.05 });
     expect(() => parsePlayerSpec('level:10+resign:1.5')).toThrow(/resign must be a win rate between 0 and 1, got "1.5"/);
     expect(() => parsePlayerSpec('level:10+resign')).toThrow(/resign must be a win rate/);
+    expect(parsePlayerSpec('level:10+clock:3000')).toEqual({ kind: 'bot', name: 'level:10,clock:3000', level: 10, clockMs: 3000 });
+    expect(() => parsePlayerSpec('level:10+clock:3000+time:500')).toThrow(/clock: is the move's budget, so it takes no time:, nodes: or depth:/);
+    expect(() => parsePlayerSpec('clock:0')).toThrow(/clock/);
     expect(() => parsePlayerSpec('level:11')).toThrow(/1–10/);
     expect(() => parsePlayerSpec('nodes:-5')).toThrow(/nodes/);
     expect(() => parsePlayerSpec('speed:3')).toThrow(/unknown part "speed:3"/);
@@ -169,6 +178,25 @@ describe('matches through worker threads', () => {
     expect(r.plies).toBeGreaterThanOrEqual(27);
     await expect(small('depth:1+resign:0.05', 'depth:1', { seed: 8 })).resolves.toMatchObject({
       results: [{ reason: expect.stringMatching(/resign: is Go's resignation policy, not for reversi/) }],
+    });
+  });
+
+  it('a Go bot with clock: spends its main time over the game, and only in Go', async () => {
+    // 40 ms a move: 1.16 s for a 9x9 game, against a bot at 400 ms a move.
+    const s = await small('clock:40', 'time:400', { game: benchGame('go', { size: 9 }), seed: 8 });
+    const r = s.results[0];
+    expect(r.reason).not.toMatch(/crash|illegal|time-out/);
+    const { a, b } = s.players;
+    const times = (r.stats ?? []).filter((m) => m?.player === a.name).map((m) => m?.timeMs ?? 0);
+    const median = [...times].sort((x, y) => x - y)[times.length >> 1];
+    console.log(`clock:40 on 9x9: ${a.moves} moves, median ${median.toFixed(0)} ms, all ${(a.timeMs / 1000).toFixed(2)} s (main time 1.16 s; the first move starts the thread); time:400 at ${b.msPerMove.toFixed(0)}`);
+    expect(a.moves).toBeGreaterThan(10);
+    // Without the clock the bot would think the default 3 s a move; with it, the typical move takes a few times
+    // the clock's mean at most (five times: a slow machine adds the round trip to each).
+    expect(median).toBeLessThan(200);
+    expect(b.msPerMove).toBeGreaterThanOrEqual(400);
+    await expect(small('clock:40', 'depth:1', { seed: 8 })).resolves.toMatchObject({
+      results: [{ reason: expect.stringMatching(/clock: is Go's time management, not for reversi/) }],
     });
   });
 

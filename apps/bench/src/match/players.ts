@@ -6,7 +6,7 @@
  */
 import { MAX_MOVES, PASS, type GoPosition, type GomokuPosition, type Position } from '@qi/engine';
 import { startNodeBot, type NodeBot } from '@qi/ai-worker/node';
-import { Resignation, levelBudget, type ThinkLimits } from '@qi/ai-worker';
+import { Resignation, clockMoveTime, goMovesToGo, levelBudget, type ThinkLimits } from '@qi/ai-worker';
 import { GtpClient, GtpFailure } from '../gtp/client.js';
 import type { BenchGame } from './games.js';
 import { PiskvorkClient } from './piskvork.js';
@@ -117,6 +117,17 @@ export function moveSeed(gameSeed: number, ply: number): number {
   return (h ^ (h >>> 13)) >>> 0;
 }
 
+/** A Go clock's main time for a game on a `size` board: `clockMs` for each move the empty board asks of one side. */
+export function clockMainMs(clockMs: number, size: number): number {
+  return clockMs * goMovesToGo(size * size, size * size);
+}
+
+/** The longest one move of a Go clock may take on a `size` board (the forfeit deadline must allow it). */
+export function clockMoveCapMs(clockMs: number, size: number): number {
+  // The most the time left can be is the main time, and the fewest moves to go the estimate's floor.
+  return clockMoveTime(clockMainMs(clockMs, size), goMovesToGo(0, 0)).timeMaxMs;
+}
+
 /**
  * Creates the player of a spec (bots borrow their thread from `threads`). `engineTimeMs` is the move time an outside
  * engine is told (the time Qi gets, so the match is fair); without it an engine learns only the forfeit deadline.
@@ -128,12 +139,13 @@ export function createPlayer(spec: PlayerSpec, budget: DefaultBudget, threads: B
 }
 
 /**
- * The time a move a Qi bot spec thinks at most, or undefined when only nodes or depth bound it: its own time, else
- * its level's time cap (every level has one), else the match's default time budget.
+ * The time a move a Qi bot spec thinks at most, or undefined when only nodes or depth bound it: its own time (a
+ * clock's: its mean), else its level's time cap (every level has one), else the match's default time budget.
  */
 export function botMoveTimeMs(spec: PlayerSpec, budget: DefaultBudget): number | undefined {
   if (spec.kind !== 'bot') return undefined;
   if (spec.timeMs !== undefined) return spec.timeMs;
+  if (spec.clockMs !== undefined) return spec.clockMs;
   if (spec.level !== undefined) return levelBudget(spec.level, spec.algorithm === 'alphabeta' ? 'alphabeta' : 'mcts').timeMs;
   if (spec.nodes !== undefined || spec.depth !== undefined || spec.algorithm === 'classic') return undefined;
   return budget.nodes === undefined ? budget.timeMs : undefined;
@@ -146,6 +158,8 @@ class BotPlayer implements Player {
   private seed: number | undefined;
   /** Go with a `resign:` part: the resignation policy's streaks in the game being played. */
   private readonly resignation: Resignation | null;
+  /** Go with a `clock:` part: the main time left in the game being played, ms. */
+  private clockLeftMs = 0;
 
   constructor(
     private readonly spec: Extract<PlayerSpec, { kind: 'bot' }>,
@@ -161,6 +175,7 @@ class BotPlayer implements Player {
     this.game = game;
     this.seed = seed;
     this.resignation?.reset();
+    if (this.spec.clockMs !== undefined) this.clockLeftMs = clockMainMs(this.spec.clockMs, (game.rules as { size: number }).size);
     this.node ??= this.threads.take(this.spec.evaluation);
   }
 
@@ -178,12 +193,22 @@ class BotPlayer implements Player {
       algorithm: s.algorithm as ThinkLimits['algorithm'],
       // Each move's randomness from the game's seed and the ply, so the game is the same on any thread.
       seed: this.seed === undefined ? undefined : moveSeed(this.seed, moves.length),
-    };
+    } as ThinkLimits;
+    if (s.clockMs !== undefined) {
+      // The clock's share for this move, as `qi gtp` spends main time (the 20 ms cover the worker round trip).
+      const g = pos as GoPosition;
+      const t = clockMoveTime(this.clockLeftMs, goMovesToGo(emptyPoints(g), g.size * g.size), 20);
+      limits.timeMs = t.timeMs;
+      limits.timeMaxMs = t.timeMaxMs;
+      limits.stopWhenDecided = true;
+    }
     try {
       await node.bot.setPosition({ game: game.id, rules: game.rules, moves: [...moves] });
+      const t0 = performance.now();
       const answer = await withDeadline(node.bot.think(limits), deadlineMs, async () => {
         await node.stop();
       });
+      this.clockLeftMs = Math.max(0, this.clockLeftMs - (performance.now() - t0));
       if (answer === null) {
         await this.restart();
         throw new PlayerFault('time-out', `no move within ${deadlineMs} ms`);
@@ -221,6 +246,13 @@ class BotPlayer implements Player {
     this.node = null;
     if (n !== null) this.threads.give(n);
   }
+}
+
+/** Empty points of a Go position. */
+function emptyPoints(pos: GoPosition): number {
+  let n = 0;
+  for (const p of pos.points()) if (pos.stoneAt(p) === 0) n++;
+  return n;
 }
 
 /** Resolves with the promise's value, or null after `ms` (calling `onLate` once, e.g. to stop the search). */

@@ -6,6 +6,9 @@
  *   level:3+nodes:800   combined: the level's randomness, 800 nodes;  +algo:mcts picks the search
  *   nodes:30000+eval:hand   Reversi with the hand-written evaluation (the baseline of the trained one; a thread of its own);
  *                       eval:/abs/path/reversi-weights.bin another training's weights
+ *   level:10+clock:3000   Go under a clock: main time of 3000 ms for each move a game asks of one side at the start
+ *                       (29 on 9x9, 60 on 13x13, 127 on 19x19), shared out as `qi gtp` does under time_settings:
+ *                       easy moves end early, unsettled ones think on (up to 2.5 times their share)
  *   level:10+resign:0.05  Go: resigns by Qi's resignation policy (three reliable searches in a row below that win rate,
  *                       after a third of the board's moves; as `qi gtp --resign`), so a lost game ends like a human's
  *   classic             the game's classic baseline bot (greedy Reversi, depth-4 Gomoku, depth-3 Chinese Checkers,
@@ -17,7 +20,7 @@
 
 /** A parsed spec. */
 export type PlayerSpec =
-  | { kind: 'bot'; name: string; level?: number; nodes?: number; timeMs?: number; depth?: number; algorithm?: 'mcts' | 'alphabeta' | 'classic'; evaluation?: string; resign?: number }
+  | { kind: 'bot'; name: string; level?: number; nodes?: number; timeMs?: number; depth?: number; algorithm?: 'mcts' | 'alphabeta' | 'classic'; evaluation?: string; resign?: number; clockMs?: number }
   | { kind: 'gtp'; name: string; command: string[] }
   | { kind: 'piskvork'; name: string; command: string[] };
 
@@ -54,9 +57,10 @@ function positiveInt(key: string, value: string, spec: string): number {
   return n;
 }
 
-/** Throws when a spec cannot play the game `gameId` (resign: is Go's resignation policy). */
+/** Throws when a spec cannot play the game `gameId` (resign: and clock: are Go's). */
 export function checkSpecForGame(spec: PlayerSpec, gameId: string): void {
   if (spec.kind === 'bot' && spec.resign !== undefined && gameId !== 'go') throw new Error(`${spec.name}: resign: is Go's resignation policy, not for ${gameId}`);
+  if (spec.kind === 'bot' && spec.clockMs !== undefined && gameId !== 'go') throw new Error(`${spec.name}: clock: is Go's time management, not for ${gameId}`);
 }
 
 /** Parses a spec; an Error names the bad part. */
@@ -90,6 +94,7 @@ export function parsePlayerSpec(input: string): PlayerSpec {
       spec.level = l;
     } else if (key === 'nodes') spec.nodes = positiveInt(key, value, input);
     else if (key === 'time') spec.timeMs = positiveInt(key, value, input);
+    else if (key === 'clock') spec.clockMs = positiveInt(key, value, input);
     else if (key === 'depth') spec.depth = positiveInt(key, value, input);
     else if (key === 'algo') {
       if (value !== 'mcts' && value !== 'alphabeta' && value !== 'classic') throw new Error(`player spec "${input}": algo must be mcts, alphabeta or classic, got "${value}"`);
@@ -103,7 +108,10 @@ export function parsePlayerSpec(input: string): PlayerSpec {
       const r = Number(value);
       if (value === '' || !(r > 0 && r < 1)) throw new Error(`player spec "${input}": resign must be a win rate between 0 and 1, got "${value}"`);
       spec.resign = r;
-    } else throw new Error(`player spec "${input}": unknown part "${part}" (use level:N, nodes:N, time:MS, depth:N, algo:mcts|alphabeta|classic, eval:hand|trained|/path.bin, resign:R, classic, gtp:…, piskvork:…)`);
+    } else throw new Error(`player spec "${input}": unknown part "${part}" (use level:N, nodes:N, time:MS, clock:MS, depth:N, algo:mcts|alphabeta|classic, eval:hand|trained|/path.bin, resign:R, classic, gtp:…, piskvork:…)`);
+  }
+  if (spec.clockMs !== undefined && (spec.timeMs !== undefined || spec.nodes !== undefined || spec.depth !== undefined)) {
+    throw new Error(`player spec "${input}": clock: is the move's budget, so it takes no time:, nodes: or depth:`);
   }
   spec.name = name ?? text.replace(/\+/g, ',');
   return spec;

@@ -6,6 +6,16 @@ export interface Limits {
   nodes?: number;
   /** Wall-clock budget in milliseconds. */
   timeMs?: number;
+  /**
+   * MCTS under a clock: the search may run on past `timeMs`, up to this many ms in all, while its choice is
+   * unsettled (a root move with at least a third of the most visited one's playouts has the better win rate).
+   */
+  timeMaxMs?: number;
+  /**
+   * MCTS under a clock: end before `timeMs` once no other root move can catch up with the most visited one at the
+   * playout rate so far (the move cannot change; the time is saved for later moves).
+   */
+  stopWhenDecided?: boolean;
   /** A stop flag: the search ends soon after element 0 becomes non-zero (works over a SharedArrayBuffer). */
   stop?: Int32Array;
   /** Alpha-beta: search only these root moves (like UCI's searchmoves); moves not legal at the root are ignored. */

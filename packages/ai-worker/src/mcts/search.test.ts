@@ -175,4 +175,34 @@ describe('Mcts mechanics', () => {
     expect(mcts.result().playouts).toBe(1000);
     expect(() => mcts.search(pos)).toThrow(/budget/);
   });
+
+  it('under a clock: stopWhenDecided answers once the move cannot change, timeMaxMs thinks on only while unsettled', () => {
+    // One legal move (Nim, one counter): decided at the first check, long before the minute.
+    const forced = new Mcts({ seed: 1 }).search(new NimGame(1), { timeMs: 60_000, stopWhenDecided: true });
+    expect(forced.reason).toBe('decided');
+    expect(forced.move).toBe(1);
+    expect(forced.playouts).toBe(63);
+    // Tic-tac-toe where one move wins at once: the winner's lead outgrows the playouts the time left allows.
+    const win = MnkGame.from(3, 3, 3, false, ['a1', 'b1', 'a2', 'b2']);
+    const r = new Mcts({ seed: 2 }).search(win, { timeMs: 400, stopWhenDecided: true });
+    console.log(`stopWhenDecided: ${r.reason} after ${r.timeMs.toFixed(0)} of 400 ms, ${r.playouts} playouts`);
+    expect(r.reason).toBe('decided');
+    expect(win.moveToText(r.move as number)).toBe('a3');
+    const [top, second] = r.candidates;
+    expect(top.visits - second.visits).toBeGreaterThan(r.playouts * ((400 - r.timeMs) / r.timeMs) - 64);
+    // Without the option a timed search runs to its deadline as before.
+    expect(new Mcts({ seed: 2 }).search(win, { timeMs: 50 }).reason).toBe('time');
+    // Past timeMs the search ends only when settled (no move with a third of the top's visits has a better win
+    // rate) or at timeMaxMs.
+    const settled = (c: { visits: number; winRate: number }[]) => c.every((x) => x === c[0] || 3 * x.visits < c[0].visits || x.winRate <= c[0].winRate);
+    let extended = 0;
+    for (let seed = 1; seed <= 6; seed++) {
+      const pos = new MnkGame(7, 6, 4, true);
+      const e = new Mcts({ seed }).search(pos, { timeMs: 5, timeMaxMs: 3000 });
+      expect(e.reason).toBe('time');
+      if (e.timeMs < 3000) expect(settled(e.candidates), `seed ${seed}: ${JSON.stringify(e.candidates.slice(0, 3).map((c) => [c.visits, c.winRate]))}`).toBe(true);
+      if (e.timeMs > 10) extended++;
+    }
+    console.log(`timeMaxMs: ${extended} of 6 searches of Connect Four's empty board thought on past 5 ms`);
+  });
 });

@@ -47,6 +47,8 @@ export class Mcts {
   private playoutLimit = Infinity;
   private startTime = 0;
   private deadline = Infinity;
+  /** The latest end under `timeMaxMs` (= deadline without it). */
+  private hardDeadline = Infinity;
   private stopRequested = false;
   private done = true;
   private reason: MctsResult['reason'] = 'nodes';
@@ -117,6 +119,7 @@ export class Mcts {
     this.playoutLimit = limits.nodes ?? Infinity;
     this.startTime = now();
     this.deadline = limits.timeMs === undefined ? Infinity : this.startTime + limits.timeMs;
+    this.hardDeadline = limits.timeMaxMs === undefined ? this.deadline : Math.max(this.deadline, this.startTime + limits.timeMaxMs);
     this.stopRequested = false;
     this.done = false;
     if (pos.isTerminal()) this.finish('terminal');
@@ -137,7 +140,12 @@ export class Mcts {
     while (this.playouts < end) {
       if (this.playouts >= this.playoutLimit) return this.finish('nodes');
       if (this.stopRequested || stopRaised(this.limits.stop)) return this.finish('stopped');
-      if (this.deadline !== Infinity && now() >= this.deadline) return this.finish('time');
+      if (this.deadline !== Infinity) {
+        const t = now();
+        if (t >= this.deadline && (t >= this.hardDeadline || this.settled())) return this.finish('time');
+        // Every 64 playouts: a root scan costs about what one playout does.
+        if (this.limits.stopWhenDecided === true && (this.playouts & 63) === 63 && t < this.deadline && this.decided(t)) return this.finish('decided');
+      }
       this.iterate();
       this.playouts++;
     }
@@ -205,6 +213,42 @@ export class Mcts {
       line.push(t.move[n]);
     }
     return line;
+  }
+
+  /**
+   * Whether the most visited root move is also the best by win rate among the moves with at least a third of its
+   * playouts (Huang, Coulom and Lin 2010: think on while the two disagree).
+   */
+  private settled(): boolean {
+    const t = this.tree;
+    const best = this.mostVisited(0);
+    if (best < 0) return true;
+    const q = t.reward[best] / t.visits[best];
+    const first = t.firstChild[0];
+    for (let c = first; c < first + t.childCount[0]; c++) {
+      if (c !== best && 3 * t.visits[c] >= t.visits[best] && t.reward[c] / t.visits[c] > q) return false;
+    }
+    return true;
+  }
+
+  /** Whether the root move is forced, or the runner-up could not overtake the most visited one with every playout left before the deadline. */
+  private decided(t: number): boolean {
+    const tree = this.tree;
+    const first = tree.firstChild[0];
+    if (first === UNEXPANDED || t <= this.startTime) return false;
+    // A forced move needs no thought.
+    if (tree.childCount[0] === 1) return true;
+    let top = 0;
+    let second = 0;
+    for (let c = first; c < first + tree.childCount[0]; c++) {
+      const v = tree.visits[c];
+      if (v > top) {
+        second = top;
+        top = v;
+      } else if (v > second) second = v;
+    }
+    const left = (this.playouts / (t - this.startTime)) * (this.deadline - t);
+    return top - second > left;
   }
 
   private mostVisited(node: number): number {

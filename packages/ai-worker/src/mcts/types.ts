@@ -111,6 +111,6 @@ export interface MctsResult {
   nodes: number;
   /** Wall-clock time used. */
   timeMs: number;
-  /** Why the search ended. */
-  reason: 'nodes' | 'time' | 'stopped' | 'terminal';
+  /** Why the search ended ('decided': `stopWhenDecided` saw that the move could no longer change). */
+  reason: 'nodes' | 'time' | 'decided' | 'stopped' | 'terminal';
 }

@@ -256,8 +256,11 @@ export class Bot {
     const rng = limits.seed === undefined ? this.rng : new Rng(limits.seed);
     if (algorithm === 'classic') return this.classicMove(pos, entry, onProgress, rng);
     const level = limits.level === undefined ? null : (entry.level ?? levelBudget)(limits.level, algorithm);
+    if (limits.timeMaxMs !== undefined && !(limits.timeMaxMs >= 0)) throw new RangeError(`a think's timeMaxMs must be a number of ms, got ${limits.timeMaxMs}`);
     const budget: Limits = {
       timeMs: limits.timeMs ?? level?.timeMs,
+      timeMaxMs: limits.timeMaxMs,
+      stopWhenDecided: limits.stopWhenDecided,
       nodes: limits.nodes ?? level?.nodes,
       depth: limits.depth ?? level?.depth,
       stop: this.flag,

@@ -46,6 +46,10 @@ export interface ThinkLimits {
   level?: number;
   /** Wall-clock budget in ms. */
   timeMs?: number;
+  /** MCTS under a clock: may think on past `timeMs`, up to this many ms, while its choice is unsettled (see Limits). */
+  timeMaxMs?: number;
+  /** MCTS under a clock: answer before `timeMs` once the move can no longer change (see Limits). */
+  stopWhenDecided?: boolean;
   /** Playouts (MCTS) or nodes (alpha-beta). */
   nodes?: number;
   /** Depth limit (alpha-beta). */

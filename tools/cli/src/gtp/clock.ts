@@ -1,4 +1,6 @@
 /** GTP time control: `time_settings` and `time_left`, turned into a thinking budget per move. */
+import { clockMoveTime, goMovesToGo, type ClockMoveTime } from '@qi/ai-worker';
+
 export class GtpClock {
   private mainSec = 0;
   private byoSec = 0;
@@ -35,23 +37,30 @@ export class GtpClock {
   }
 
   /**
-   * Milliseconds to think for `player` with `empties` empty points left, or undefined without a time limit. Main
-   * time is spread over the moves a game still needs, byo-yomi over its stones; a safety margin covers
+   * How long to think for `player` with `empties` of the board's `points` empty, or undefined without a time limit. Main time
+   * is shared out over the moves a game still needs (`clockMoveTime`: an aim, and up to 2.5 times it while the
+   * search is unsettled), byo-yomi over its stones (no more: a period overrun loses); a safety margin covers
    * transport and thread start-up.
    */
-  budgetMs(player: 0 | 1, empties: number): number | undefined {
+  budget(player: 0 | 1, empties: number, points: number): ClockMoveTime | undefined {
     if (!this.limited) return undefined;
     const left = this.left[player] * 1000;
     const stones = this.stonesLeft[player];
-    let ms: number;
-    if (stones > 0) ms = left / stones;
-    else {
-      const movesToGo = Math.max(12, Math.ceil(empties / 3));
-      ms = left / movesToGo;
-      // With byo-yomi waiting after main time, part of one period can be used too.
-      if (this.byoSec > 0 && this.byoStones > 0) ms += (this.byoSec * 1000) / this.byoStones / 2;
+    if (stones > 0) {
+      const ms = left / stones;
+      const timeMs = Math.max(50, Math.floor(ms - margin(ms)));
+      return { timeMs, timeMaxMs: timeMs };
     }
-    const margin = Math.min(1000, 150 + ms * 0.1);
-    return Math.max(50, Math.floor(ms - margin));
+    // With byo-yomi waiting after main time, part of one period can be used too.
+    const byo = this.byoSec > 0 && this.byoStones > 0 ? (this.byoSec * 1000) / this.byoStones / 2 : 0;
+    const movesToGo = goMovesToGo(empties, points);
+    const aim = left / movesToGo + byo;
+    const t = clockMoveTime(left + byo * movesToGo, movesToGo, margin(aim));
+    return { timeMs: Math.max(50, t.timeMs), timeMaxMs: Math.max(50, t.timeMaxMs) };
   }
+}
+
+/** What a move keeps back for transport and thread start-up. */
+function margin(ms: number): number {
+  return Math.min(1000, 150 + ms * 0.1);
 }

@@ -195,9 +195,13 @@ export class GtpEngine {
   /** Thinks for `player`, plays the answer on the board and returns its text (or `resign`). */
   private async chooseAndPlay(player: 0 | 1, cleanup: boolean, onProgress?: (p: Progress) => void, onResult?: (r: Progress) => void): Promise<string> {
     const limits: ThinkLimits = { level: this.level };
-    const clockMs = this.clock.budgetMs(player, this.empties());
-    if (clockMs !== undefined) limits.timeMs = this.timeMs === undefined ? clockMs : Math.min(clockMs, this.timeMs);
-    else if (this.timeMs !== undefined) limits.timeMs = this.timeMs;
+    const clock = this.clock.budget(player, this.empties(), this.game.position.size ** 2);
+    if (clock !== undefined) {
+      // Under a clock the search answers as soon as its move is decided and thinks on while it is unsettled.
+      limits.timeMs = this.timeMs === undefined ? clock.timeMs : Math.min(clock.timeMs, this.timeMs);
+      limits.timeMaxMs = this.timeMs === undefined ? clock.timeMaxMs : Math.min(clock.timeMaxMs, this.timeMs);
+      limits.stopWhenDecided = true;
+    } else if (this.timeMs !== undefined) limits.timeMs = this.timeMs;
     // Whichever limit comes first ends the search: the clock still guards a fixed playout budget.
     if (this.nodes !== undefined) limits.nodes = this.nodes;
     const bot = this.bot.get();

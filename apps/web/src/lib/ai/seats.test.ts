@@ -136,6 +136,16 @@ describe('Seats: people and Qi at any game', () => {
     seats.dispose();
   });
 
+  it("Qi on the clock thinks for its share of the time left and answers once its move can no longer change", () => {
+    const s = scriptedEngine();
+    const session = go9();
+    const clock = new GameClock({ kind: 'fischer', baseMs: 60_000, incrementMs: 0 }, 2, () => 0);
+    const seats = new Seats(session, asUi(goUi), () => s.engine, [HUMAN, qi(10)], { moveDelayMs: 0, clock, now: () => 0 });
+    seats.play(session.position().parseMove('E5'));
+    expect(s.calls[0].limits).toEqual({ level: 10, timeMs: 2000, stopWhenDecided: true });
+    seats.dispose();
+  });
+
   it('Chinese Checkers with 3 players: a flag fall takes the player out and the others play on', async () => {
     let t = 0;
     const session = new Session({ definition: gameDefinition('checkers'), rules: { players: 3 } });

@@ -459,7 +459,11 @@ export class Seats {
       const snap = this.clock.snapshot();
       if (snap.paused || snap.toMove !== player) this.clock.start(player);
       const budget = thinkBudgetMs(this.clock.snapshot(), player);
-      if (budget !== null) limits.timeMs = budget;
+      if (budget !== null) {
+        limits.timeMs = budget;
+        // On the clock an MCTS search answers once its move can no longer change, keeping the time for later.
+        limits.stopWhenDecided = true;
+      }
     }
     const pos = this.session.position();
     this.engine()
