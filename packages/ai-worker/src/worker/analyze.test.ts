@@ -370,7 +370,9 @@ describe('Bot.review', () => {
       // The thread is up (its first answer) before the review starts, so the stop lands during the first search.
       await node.bot.setPosition(setups[0]);
       const running = node.bot.review(setups, { timeMs: 3000 });
-      await sleep(400);
+      // Half the first position's time: the search has surely started (a search clears the flag as it starts, so a
+      // stop before it would be lost), and is far from its own end.
+      await sleep(1500);
       const t0 = performance.now();
       await node.stop();
       const answers = await running;
