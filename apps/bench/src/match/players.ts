@@ -184,7 +184,7 @@ class BotPlayer implements Player {
     const game = this.game;
     if (node === null || game === null) throw new Error('newGame must come before move');
     const s = this.spec;
-    const limits = {
+    const limits: ThinkLimits = {
       level: s.level,
       nodes: s.nodes ?? (s.level === undefined && s.timeMs === undefined && s.depth === undefined ? this.budget.nodes : undefined),
       timeMs: s.timeMs ?? (s.level === undefined && s.nodes === undefined && s.depth === undefined ? this.budget.timeMs : undefined),
@@ -193,7 +193,7 @@ class BotPlayer implements Player {
       algorithm: s.algorithm as ThinkLimits['algorithm'],
       // Each move's randomness from the game's seed and the ply, so the game is the same on any thread.
       seed: this.seed === undefined ? undefined : moveSeed(this.seed, moves.length),
-    } as ThinkLimits;
+    };
     if (s.clockMs !== undefined) {
       // The clock's share for this move, as `qi gtp` spends main time (the 20 ms cover the worker round trip).
       const g = pos as GoPosition;
