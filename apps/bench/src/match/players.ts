@@ -197,7 +197,7 @@ class BotPlayer implements Player {
     if (s.clockMs !== undefined) {
       // The clock's share for this move, as `qi gtp` spends main time (the 20 ms cover the worker round trip).
       const g = pos as GoPosition;
-      const t = clockMoveTime(this.clockLeftMs, goMovesToGo(emptyPoints(g), g.size * g.size), 20);
+      const t = clockMoveTime(this.clockLeftMs, goMovesToGo(g.emptyPoints(), g.size * g.size), 20);
       limits.timeMs = t.timeMs;
       limits.timeMaxMs = t.timeMaxMs;
       limits.stopWhenDecided = true;
@@ -246,13 +246,6 @@ class BotPlayer implements Player {
     this.node = null;
     if (n !== null) this.threads.give(n);
   }
-}
-
-/** Empty points of a Go position. */
-function emptyPoints(pos: GoPosition): number {
-  let n = 0;
-  for (const p of pos.points()) if (pos.stoneAt(p) === 0) n++;
-  return n;
 }
 
 /** Resolves with the promise's value, or null after `ms` (calling `onLate` once, e.g. to stop the search). */

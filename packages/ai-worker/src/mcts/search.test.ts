@@ -184,12 +184,15 @@ describe('Mcts mechanics', () => {
     expect(forced.playouts).toBe(63);
     // Tic-tac-toe where one move wins at once: the winner's lead outgrows the playouts the time left allows.
     const win = MnkGame.from(3, 3, 3, false, ['a1', 'b1', 'a2', 'b2']);
-    const r = new Mcts({ seed: 2 }).search(win, { timeMs: 400, stopWhenDecided: true });
-    console.log(`stopWhenDecided: ${r.reason} after ${r.timeMs.toFixed(0)} of 400 ms, ${r.playouts} playouts`);
+    // A second of time: decided about halfway whatever the machine's speed (the lead grows with the playout rate),
+    // with room for a stall late in it.
+    const clock = 1000;
+    const r = new Mcts({ seed: 2 }).search(win, { timeMs: clock, stopWhenDecided: true });
+    console.log(`stopWhenDecided: ${r.reason} after ${r.timeMs.toFixed(0)} of ${clock} ms, ${r.playouts} playouts`);
     expect(r.reason).toBe('decided');
     expect(win.moveToText(r.move as number)).toBe('a3');
     const [top, second] = r.candidates;
-    expect(top.visits - second.visits).toBeGreaterThan(r.playouts * ((400 - r.timeMs) / r.timeMs) - 64);
+    expect(top.visits - second.visits).toBeGreaterThan(r.playouts * ((clock - r.timeMs) / r.timeMs) - 64);
     // Without the option a timed search runs to its deadline as before.
     expect(new Mcts({ seed: 2 }).search(win, { timeMs: 50 }).reason).toBe('time');
     // Past timeMs the search ends only when settled (no move with a third of the top's visits has a better win

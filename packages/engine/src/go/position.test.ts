@@ -71,14 +71,17 @@ describe('vertices', () => {
 describe('captures and liberties', () => {
   it('captures a stone in the corner and counts it', () => {
     const pos = new GoPosition({ size: 5 });
+    expect(pos.emptyPoints()).toBe(25);
     playAll(pos, 'A1 B1 E5 A2');
     expect(pos.stoneAt(v(pos, 'A1'))).toBe(EMPTY);
+    expect(pos.emptyPoints()).toBe(22);
     expect(pos.captures(1)).toBe(1);
     expect(pos.captures(0)).toBe(0);
     expect(pos.liberties(v(pos, 'B1'))).toBe(3);
     expect(pos.liberties(v(pos, 'A2'))).toBe(3);
     pos.undo();
     expect(pos.stoneAt(v(pos, 'A1'))).toBe(BLACK);
+    expect(pos.emptyPoints()).toBe(22);
     expect(pos.liberties(v(pos, 'A1'))).toBe(1);
     expect(pos.captures(1)).toBe(0);
   });

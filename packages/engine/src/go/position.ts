@@ -137,6 +137,14 @@ export class GoPosition implements Position {
     return this.board.color[p] as 0 | 1 | 2;
   }
 
+  /** How many board points are empty (a clock's estimate of the moves still to come reads it). */
+  emptyPoints(): number {
+    const color = this.board.color;
+    let n = 0;
+    for (const p of this.pts) if (color[p] === EMPTY) n++;
+    return n;
+  }
+
   /** Exact liberty count of the chain at p (0 for an empty point), O(1). */
   liberties(p: number): number {
     const b = this.board;

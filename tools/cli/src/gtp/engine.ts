@@ -195,7 +195,7 @@ export class GtpEngine {
   /** Thinks for `player`, plays the answer on the board and returns its text (or `resign`). */
   private async chooseAndPlay(player: 0 | 1, cleanup: boolean, onProgress?: (p: Progress) => void, onResult?: (r: Progress) => void): Promise<string> {
     const limits: ThinkLimits = { level: this.level };
-    const clock = this.clock.budget(player, this.empties(), this.game.position.size ** 2);
+    const clock = this.clock.budget(player, this.game.position.emptyPoints(), this.game.position.size ** 2);
     if (clock !== undefined) {
       // Under a clock the search answers as soon as its move is decided and thinks on while it is unsettled.
       limits.timeMs = this.timeMs === undefined ? clock.timeMs : Math.min(clock.timeMs, this.timeMs);
@@ -239,13 +239,6 @@ export class GtpEngine {
       this.resignation = new Resignation({ below: this.resignBelow });
     }
     return this.resignation.note(r, player, this.game.events.length, this.game.position.size);
-  }
-
-  private empties(): number {
-    const pos = this.game.position;
-    let n = 0;
-    for (const p of pos.points()) if (pos.stoneAt(p) === 0) n++;
-    return n;
   }
 
   private fixedHandicap(a: string[]): string {
