@@ -163,11 +163,15 @@ describe('Qi\'s resignation', () => {
     expect(r.note(result(0.01), 1, 28, 9)).toBe(false);
     expect(r.note(result(0.01), 1, 30, 9)).toBe(false);
     expect(r.note(result(0.5), 1, 32, 9)).toBe(false); // hope breaks the streak
-    expect(r.note(result(0.01), 1, 34, 9)).toBe(false);
-    expect(r.note(result(0.01, { visits: 30 }), 1, 36, 9)).toBe(false); // too small a search: neither counts nor breaks
-    expect(r.note(result(0.01), 1, 38, 9)).toBe(false);
+    expect(r.note(result(0.01, { visits: 30 }), 1, 34, 9)).toBe(false); // too small a search starts no streak
+    expect(r.note(result(0.01), 1, 36, 9)).toBe(false);
+    expect(r.note(result(0.5, { visits: 30 }), 1, 38, 9)).toBe(false); // nor breaks one
     expect(r.note(result(0.01), 0, 39, 9)).toBe(false); // the other colour has its own streak
-    expect(r.note(result(0.01), 1, 40, 9)).toBe(true);
+    expect(r.note(result(0.01), 1, 40, 9)).toBe(false);
+    // A hopeless search cut short (the clock running out) carries on a streak that reliable ones began.
+    expect(r.note(result(0, { visits: 120 }), 1, 42, 9)).toBe(true);
+    const small = new Resignation();
+    for (let move = 30; move < 60; move += 2) expect(small.note(result(0, { visits: 120 }), 0, move, 9)).toBe(false);
   });
 
   it('reads the best candidate, never resigns a pass, and starts again in a shorter game', () => {

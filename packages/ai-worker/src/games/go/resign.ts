@@ -4,8 +4,11 @@
  * move on the board (a passing Qi lets the game be counted instead) and its best candidate's win rate is below
  * `below` (0.05), once `fromMove` moves have been played (a third of the board's points: 27 on 9x9, 120 on
  * 19x19, so an opening's noisy estimate never resigns). Searches too small to estimate the game (MCTS with
- * fewer than RELIABLE_PLAYOUTS at the root: levels 1–4) neither count nor break a streak; a game that got
- * shorter (undo, a new game) starts the streak again.
+ * fewer than RELIABLE_PLAYOUTS at the root: levels 1–4, or a strong level short of time) never start a streak nor
+ * break one, but a hopeless one carries on a streak that a reliable search started: a lost game on a clock that
+ * runs out would otherwise be played to the end at a few playouts a move (a lost 13x13 game against GNU Go under a
+ * clock, two hopeless searches in a row by move 186, went on to move 217 at 60–350 playouts a move while Qi's groups
+ * died one by one). A game that got shorter (undo, a new game) starts the streak again.
  */
 
 /** The part of a search result (the worker's Progress) the policy reads. */
@@ -68,9 +71,10 @@ export class Resignation {
    */
   note(r: SearchOutcome, player: 0 | 1, moveNumber: number, size: number): boolean {
     if (moveNumber < this.since[player]) this.streak[player] = 0; // a shorter game: a new streak
-    if (!reliable(r)) return false;
     const hopeless = this.below > 0 && r.move !== null && moveNumber >= this.fromMoveFor(size) && searchWinRate(r) < this.below;
-    if (!hopeless) {
+    if (!reliable(r)) {
+      if (!hopeless || this.streak[player] === 0) return false;
+    } else if (!hopeless) {
       this.streak[player] = 0;
       return false;
     }
