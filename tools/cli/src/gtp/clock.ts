@@ -54,8 +54,8 @@ export class GtpClock {
     // With byo-yomi waiting after main time, part of one period can be used too.
     const byo = this.byoSec > 0 && this.byoStones > 0 ? (this.byoSec * 1000) / this.byoStones / 2 : 0;
     const movesToGo = goMovesToGo(empties, points);
-    const aim = left / movesToGo + byo;
-    const t = clockMoveTime(left + byo * movesToGo, movesToGo, margin(aim));
+    const total = left + byo * movesToGo;
+    const t = clockMoveTime(total, movesToGo, margin(total / movesToGo));
     return { timeMs: Math.max(50, t.timeMs), timeMaxMs: Math.max(50, t.timeMaxMs) };
   }
 }

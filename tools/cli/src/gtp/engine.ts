@@ -198,8 +198,9 @@ export class GtpEngine {
     const clock = this.clock.budget(player, this.game.position.emptyPoints(), this.game.position.size ** 2);
     if (clock !== undefined) {
       // Under a clock the search answers as soon as its move is decided and thinks on while it is unsettled.
-      limits.timeMs = this.timeMs === undefined ? clock.timeMs : Math.min(clock.timeMs, this.timeMs);
-      limits.timeMaxMs = this.timeMs === undefined ? clock.timeMaxMs : Math.min(clock.timeMaxMs, this.timeMs);
+      const cap = this.timeMs ?? Infinity;
+      limits.timeMs = Math.min(clock.timeMs, cap);
+      limits.timeMaxMs = Math.min(clock.timeMaxMs, cap);
       limits.stopWhenDecided = true;
     } else if (this.timeMs !== undefined) limits.timeMs = this.timeMs;
     // Whichever limit comes first ends the search: the clock still guards a fixed playout budget.
