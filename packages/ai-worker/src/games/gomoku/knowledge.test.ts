@@ -1,8 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { GomokuPosition } from '@qi/engine';
 import { describe, expect, it } from 'vitest';
 import { AlphaBeta } from '../../alphabeta/search.js';
 import { gomokuEvaluate, gomokuKnowledge, gomokuSearchMoves } from './knowledge.js';
-import { GOMOKU_WIDTH } from './threats.js';
+import { unslicedRunner } from '../../core/presolve.js';
+import { GOMOKU_WIDTH, gomokuThreats } from './threats.js';
+
+const PUZZLES = new URL('../../../../../../shared/data/gomoku/renju-vcf-puzzles.jsonl', import.meta.url);
 
 function play(moves: string): GomokuPosition {
   const g = new GomokuPosition({ size: 15, rule: 'freestyle' });
@@ -50,6 +54,58 @@ describe('gomoku evaluation', () => {
     console.log(`four at the horizon: ${v} (after the block, black's view: ${after})`);
     expect(v).toBe(-after);
     expect(Math.abs(v)).toBeLessThan(100_000);
+  });
+
+  it('sees a VCF beyond the horizon: depth 2 finds the win in 40 puzzles of 4-6 fours (12 before the leaf VCF probe)', () => {
+    // Outside ground truth: the shared renju VCF puzzles solved by quintet, those valid in freestyle too, black to
+    // move and winning by 4 to 6 fours. A depth-2 search's leaves are 2 plies in: without a VCF probe they see only
+    // a four-three or open four on the board (12 of the 40 before).
+    interface Puzzle {
+      status: string;
+      freestyleValid?: string;
+      attackerMovesInLine: number;
+      black: string[];
+      white: string[];
+      toMove: 'black' | 'white';
+    }
+    const puzzles = readFileSync(PUZZLES, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => JSON.parse(l) as Puzzle)
+      .filter((p) => p.status === 'vcf-solved-by-quintet' && p.freestyleValid === 'yes-black-attacker' && p.attackerMovesInLine >= 4 && p.attackerMovesInLine <= 6)
+      .slice(0, 40);
+    expect(puzzles.length).toBe(40);
+    let seen = 0;
+    for (const p of puzzles) {
+      const g = new GomokuPosition({ size: 15, rule: 'freestyle', black: p.black, white: p.white, toMove: p.toMove });
+      const ab = new AlphaBeta({ evaluator: gomokuKnowledge(GOMOKU_WIDTH), ttMegabytes: 4, aspiration: 0 });
+      let score = 0;
+      ab.search(g, { depth: 2 }, (r) => {
+        score = r.score;
+      });
+      if (score >= 400_000) seen++;
+    }
+    console.log(`depth 2 sees the VCF in ${seen} of ${puzzles.length} puzzles`);
+    expect(seen).toBeGreaterThanOrEqual(38);
+  });
+
+  it('probes for a VCF from level 7 only: the presolve sets it for the search that follows', async () => {
+    // Black to move wins by fours (D7 F7 E8 C6 E5 F6 E6: 4 fours) with no straight four or four-three on the board.
+    const g = new GomokuPosition({
+      size: 15,
+      rule: 'freestyle',
+      black: ['G10', 'F9', 'I9', 'H8', 'I8', 'E7', 'G7', 'H7', 'I6'],
+      white: ['H11', 'J10', 'H9', 'F8', 'G8', 'I7', 'D6', 'G6', 'H6'],
+      toMove: 'black',
+    });
+    const threats = gomokuThreats();
+    await threats.presolve(g, undefined, 6, unslicedRunner);
+    const low = gomokuEvaluate(g);
+    await threats.presolve(g, undefined, 7, unslicedRunner);
+    const high = gomokuEvaluate(g);
+    console.log(`VCF position: level 6 evaluates ${low}, level 7 ${high}`);
+    expect(low).toBeLessThan(400_000);
+    expect(high).toBeGreaterThanOrEqual(400_000);
   });
 
   it('root scores at depths d and d+1 stay close on 20 seeded middle games (no ±300,000 parity swing)', () => {

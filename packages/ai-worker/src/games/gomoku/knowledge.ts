@@ -1,6 +1,7 @@
 import { MAX_MOVES, gomokuPatterns, type GomokuPosition, type Position } from '@qi/engine';
 import type { Evaluator } from '../../alphabeta/types.js';
 import { LINE_VALUE, PointValues, layoutOf } from './point-values.js';
+import { ThreatInterrupt, VcfSolver } from './vcf.js';
 
 const P = gomokuPatterns;
 
@@ -36,6 +37,8 @@ class Scan {
   private stamp = new Int32Array(0);
   private gen = 0;
   count = 0;
+  /** Points where the side to move would make a four (or better): where a VCF of its own would start. */
+  myFours = 0;
   /** Points where the side to move / the opponent would complete a five. */
   myFives = 0;
   opFives = 0;
@@ -56,6 +59,7 @@ class Scan {
     const cells = g.cells;
     const me = g.currentPlayer();
     this.count = 0;
+    this.myFours = 0;
     this.myFives = 0;
     this.opFives = 0;
     this.opFivePoint = -1;
@@ -101,6 +105,7 @@ class Scan {
     this.attackKind[n] = ak;
     this.defenceKind[n] = dk;
     if (dk === OPEN_FOUR) this.opOpenThree = true;
+    if (ak >= FOUR) this.myFours++;
     if (a >= FIVE_VALUE) this.myFives++;
     if (d >= FIVE_VALUE) {
       this.opFives++;
@@ -117,6 +122,32 @@ class Scan {
 }
 
 const scan = new Scan();
+
+/** A short VCF probe at the leaves: how many nodes and attacker fours it may spend. */
+const LEAF_VCF_NODES = 100;
+const LEAF_VCF_DEPTH = 8;
+const leafSolver = new VcfSolver(14);
+const leafLimits = new ThreatInterrupt();
+const NO_LIMITS = {};
+/** Whether the leaves look for a VCF: the level's choice (threatBudget), set by the presolve before each search. */
+let leafVcfOn = true;
+
+/** Turns the leaf VCF probe on or off for the searches that follow (full strength: on). */
+export function setLeafVcf(on: boolean): void {
+  leafVcfOn = on;
+}
+
+/**
+ * Whether the side to move wins by a short VCF: a chain of fours the pattern sum cannot see (each four is
+ * forced, so it is as good as won), found within a few nodes; the solver's table keeps refuted positions
+ * from one leaf to the next.
+ */
+function leafVcf(g: GomokuPosition): boolean {
+  leafLimits.set(NO_LIMITS, LEAF_VCF_NODES);
+  leafSolver.begin(g, g.currentPlayer(), LEAF_VCF_NODES, leafLimits);
+  return leafSolver.searchFrom(LEAF_VCF_DEPTH, false);
+}
+
 const keys = new Float64Array(MAX_MOVES);
 
 /** The root's moves as the threat presolver decided them (they may rank below the width), by position key. */
@@ -136,8 +167,9 @@ export function setRootMoves(g: GomokuPosition, moves: readonly number[] | null)
 /**
  * The side to move's view: a five to complete wins; two fives against it (and none of its own) lose; one is
  * blocked first and the position after the block is evaluated; an open four or double threat with no four
- * against it wins in a few moves; otherwise the sum of what every nearby point is worth to each side, the side
- * to move's best point counted again (it moves first).
+ * against it wins in a few moves, and so does a short VCF (a probe of at most 100 solver nodes); otherwise the
+ * sum of what every nearby point is worth to each side, the side to move's best point counted again (it moves
+ * first).
  */
 export function gomokuEvaluate(g: GomokuPosition): number {
   return evaluateBlocking(g, FORCED_BLOCKS);
@@ -159,6 +191,7 @@ function evaluateBlocking(g: GomokuPosition, blocks: number): number {
     return v;
   }
   if (scan.opFives === 0 && scan.bestAttack >= LINE_VALUE[OPEN_FOUR]) return WINNING;
+  if (leafVcfOn && scan.opFives === 0 && scan.myFours > 0 && leafVcf(g)) return WINNING;
   return scan.sumAttack - scan.sumDefence + scan.bestAttack - (scan.bestDefence >> 1);
 }
 

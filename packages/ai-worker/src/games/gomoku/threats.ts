@@ -4,7 +4,7 @@ import { VctSolver } from './vct.js';
 import { now } from '../../core/limits.js';
 import { WIN } from '../../core/score.js';
 import type { Presolved, Presolver, SolveRunner } from '../../core/presolve.js';
-import { gomokuSearchMoves, setRootMoves } from './knowledge.js';
+import { gomokuSearchMoves, setLeafVcf, setRootMoves } from './knowledge.js';
 
 /** The share of the move's time the opponent-VCT checks of the root moves may take. */
 const VCT_DEFENCE_SHARE = 0.4;
@@ -24,11 +24,14 @@ export interface ThreatBudget {
   defence: boolean;
   defenceNodes: number;
   vctDefenceNodes: number;
+  /** Whether the search's leaves probe for a short VCF (knowledge.ts). */
+  leafVcf: boolean;
 }
 
 /**
  * Per level: a beginner only sees a five in one, then short VCFs, the VCF defence check from level 4, full VCF
- * from level 7 and VCT from level 8 (full strength: everything, budgets growing with the time allowed).
+ * (and a VCF probe at the search's leaves) from level 7 and VCT from level 8 (full strength: everything, budgets
+ * growing with the time allowed).
  */
 export function threatBudget(timeMs: number | undefined, level: number | undefined): ThreatBudget {
   const lv = level ?? 10;
@@ -44,6 +47,7 @@ export function threatBudget(timeMs: number | undefined, level: number | undefin
     defence: lv >= 4,
     defenceNodes: clamp(t * 20, 2_000, 60_000),
     vctDefenceNodes: clamp(t * 50, 5_000, 150_000),
+    leafVcf: lv >= 7,
   };
 }
 
@@ -63,9 +67,10 @@ export function gomokuThreats(): Presolver {
   const list = new Int32Array(MAX_MOVES);
   return {
     async presolve(pos: Position, timeMs: number | undefined, level: number | undefined, runner: SolveRunner): Promise<Presolved | null> {
+      const b = threatBudget(timeMs, level);
+      setLeafVcf(b.leafVcf);
       if (pos.isTerminal() || (pos as GomokuPosition).stoneCount() === 0) return null;
       const g = pos.clone() as GomokuPosition;
-      const b = threatBudget(timeMs, level);
       setRootMoves(g, null);
       let nodes = 0;
       const own = await runner.run((l) => vcf.solve(g, { maxDepth: b.vcfDepth, ...l }), b.vcfNodes, THREAT_SLICE_NODES);
