@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GomokuPosition, MAX_MOVES, Rng, type GomokuRule, type Position } from '@qi/engine';
 import { solveVcf } from './vcf.js';
@@ -7,27 +6,9 @@ import { isWinScore } from '../../core/score.js';
 import { playMatch } from '../../testing/match.js';
 import { Bot } from '../../worker/bot.js';
 import { unslicedRunner } from '../../core/presolve.js';
+import { quintetVcfPuzzles } from './solver-testing.js';
 import { gomokuEvaluate, gomokuSearchMoves } from './knowledge.js';
 import { GOMOKU_WIDTH, gomokuThreats, threatBudget } from './threats.js';
-
-const DATA = new URL('../../../../../../shared/data/gomoku/', import.meta.url);
-
-interface Puzzle {
-  id: string;
-  rule: string;
-  toMove: 'black' | 'white';
-  moves: string[];
-  status: string;
-  freestyleValid?: string;
-}
-
-function puzzles(): Puzzle[] {
-  return readFileSync(new URL('renju-vcf-puzzles.jsonl', DATA), 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as Puzzle)
-    .filter((p) => p.status === 'vcf-solved-by-quintet');
-}
 
 function position(moves: string[], rule: GomokuRule = 'freestyle'): GomokuPosition {
   const g = new GomokuPosition({ rule });
@@ -70,7 +51,7 @@ describe('Gomoku/Renju knowledge', () => {
   it('plays a VCF first: the Bot wins the renju puzzles against a defender, every attacker move a forced four', async () => {
     const bot = new Bot();
     const defender = new Bot();
-    const list = puzzles().filter((p) => p.toMove === 'black').slice(0, 12);
+    const list = quintetVcfPuzzles().filter((p) => p.toMove === 'black').slice(0, 12);
     for (const p of list) {
       const moves = [...p.moves];
       const g = position(moves, 'renju');

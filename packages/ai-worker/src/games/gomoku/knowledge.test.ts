@@ -1,12 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { GomokuPosition } from '@qi/engine';
 import { describe, expect, it } from 'vitest';
 import { AlphaBeta } from '../../alphabeta/search.js';
 import { gomokuEvaluate, gomokuKnowledge, gomokuSearchMoves } from './knowledge.js';
 import { unslicedRunner } from '../../core/presolve.js';
+import { quintetVcfPuzzles } from './solver-testing.js';
 import { GOMOKU_WIDTH, gomokuThreats } from './threats.js';
-
-const PUZZLES = new URL('../../../../../../shared/data/gomoku/renju-vcf-puzzles.jsonl', import.meta.url);
 
 function play(moves: string): GomokuPosition {
   const g = new GomokuPosition({ size: 15, rule: 'freestyle' });
@@ -60,19 +58,8 @@ describe('gomoku evaluation', () => {
     // Outside ground truth: the shared renju VCF puzzles solved by quintet, those valid in freestyle too, black to
     // move and winning by 4 to 6 fours. A depth-2 search's leaves are 2 plies in: without a VCF probe they see only
     // a four-three or open four on the board (12 of the 40 before).
-    interface Puzzle {
-      status: string;
-      freestyleValid?: string;
-      attackerMovesInLine: number;
-      black: string[];
-      white: string[];
-      toMove: 'black' | 'white';
-    }
-    const puzzles = readFileSync(PUZZLES, 'utf8')
-      .split('\n')
-      .filter((l) => l.trim() !== '')
-      .map((l) => JSON.parse(l) as Puzzle)
-      .filter((p) => p.status === 'vcf-solved-by-quintet' && p.freestyleValid === 'yes-black-attacker' && p.attackerMovesInLine >= 4 && p.attackerMovesInLine <= 6)
+    const puzzles = quintetVcfPuzzles()
+      .filter((p) => p.freestyleValid === 'yes-black-attacker' && p.attackerMovesInLine >= 4 && p.attackerMovesInLine <= 6)
       .slice(0, 40);
     expect(puzzles.length).toBe(40);
     let seen = 0;

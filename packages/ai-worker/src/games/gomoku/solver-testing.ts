@@ -1,4 +1,27 @@
+import { readFileSync } from 'node:fs';
 import { GomokuPosition, playChecked, type GomokuOptions } from '@qi/engine';
+
+/** A renju VCF puzzle of the shared data that quintet solved (the fields the tests read). */
+export interface QuintetVcfPuzzle {
+  id: string;
+  rule: string;
+  toMove: 'black' | 'white';
+  black: string[];
+  white: string[];
+  moves: string[];
+  status: string;
+  freestyleValid?: string;
+  attackerMovesInLine: number;
+}
+
+/** The shared renju VCF puzzles (shared/data/gomoku/renju-vcf-puzzles.jsonl) that quintet solved. */
+export function quintetVcfPuzzles(): QuintetVcfPuzzle[] {
+  return readFileSync(new URL('../../../../../../shared/data/gomoku/renju-vcf-puzzles.jsonl', import.meta.url), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as QuintetVcfPuzzle)
+    .filter((p) => p.status === 'vcf-solved-by-quintet');
+}
 
 /**
  * Checks a threat-solver line with the rules engine alone: every move legal in turn (renju forbidden points

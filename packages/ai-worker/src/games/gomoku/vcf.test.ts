@@ -1,18 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GomokuPosition, type GomokuOptions } from '@qi/engine';
-import { lineProblem, solveInSlices } from './solver-testing.js';
+import { lineProblem, quintetVcfPuzzles, solveInSlices, type QuintetVcfPuzzle } from './solver-testing.js';
 import { solveVcf, VcfSolver } from './vcf.js';
 
 const DATA = new URL('../../../../../../shared/data/gomoku/', import.meta.url);
-
-interface Puzzle {
-  id: string;
-  toMove: 'black' | 'white';
-  black: string[];
-  white: string[];
-  status: string;
-}
 
 interface MateCase {
   id: string;
@@ -28,11 +20,7 @@ function attackerMoves(line: number[]): number {
 }
 
 describe('VCF on the renju puzzles solved by quintet', () => {
-  const puzzles = readFileSync(new URL('renju-vcf-puzzles.jsonl', DATA), 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as Puzzle)
-    .filter((p) => p.status === 'vcf-solved-by-quintet');
+  const puzzles = quintetVcfPuzzles();
 
   it('finds a win within 40 attacker moves in all 1803, and every line replays as a legal win', () => {
     expect(puzzles.length).toBe(1803);
@@ -146,7 +134,7 @@ describe('interrupting a VCF search', () => {
       .split('\n')
       .find((l) => l.includes(`"${id}"`));
     if (line === undefined) throw new Error(`${id} missing`);
-    const p = JSON.parse(line) as Puzzle;
+    const p = JSON.parse(line) as QuintetVcfPuzzle;
     return { rule: 'renju', black: p.black, white: p.white, toMove: p.toMove };
   };
   // About 50,000 nodes from a fresh table.
