@@ -53,6 +53,12 @@ describe('bench commands (smoke)', () => {
     expect(await runBench(['match', '--sprt', '5,0'], c.io)).toBe(2);
     expect(await runBench(['match', '--bogus', '1'], c.io)).toBe(2);
     expect(c.err.join('')).toMatch(/unknown flag --bogus/);
+    expect(await runBench(['match', '--game', 'gomoku', '--openings', join(tmpdir(), 'qi-no-such-openings.txt')], c.io)).toBe(2);
+    expect(c.err.join('')).toMatch(/--openings: cannot read .*qi-no-such-openings\.txt/);
+    const book = join(mkdtempSync(join(tmpdir(), 'qi-openings-')), 'bad.txt');
+    writeFileSync(book, 'H8,I9\nH8,I9,H8\n');
+    expect(await runBench(['match', '--game', 'gomoku', '--openings', book], c.io)).toBe(2);
+    expect(c.err.join('')).toMatch(/bad\.txt line 2: move 3 \(H8\): illegal move H8/);
     expect(await runBench(['nonsense'], c.io)).toBe(2);
   });
 

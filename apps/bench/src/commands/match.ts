@@ -9,6 +9,7 @@ import { Flags, UsageError } from '../cli/args.js';
 import { Progress, duration, progressLine } from '../cli/progress.js';
 import { gnugoPath } from '../gtp/gnugo.js';
 import { benchGame, type BenchGame } from '../match/games.js';
+import { readOpenings, type OpeningSet } from '../match/openings.js';
 import { runQueuedMatch } from '../match/queue.js';
 import { runMatch, type MatchProgress, type MatchSummary } from '../match/run.js';
 import { botMoveTimeMs, clockMoveCapMs } from '../match/players.js';
@@ -32,6 +33,8 @@ export const matchUsage = `selfplay|match options:
   --sprt elo0,elo1[,alpha,beta]  stop early when the SPRT decides (default alpha = beta = 0.05)
   --referee gnugo|none         Go: GNU Go judges legality and the final score (default gnugo when installed)
   --opening-plies N            random opening plies (default go 2, gomoku 3, reversi 4)
+  --openings FILE              openings from a file instead: one a line in the game's notation (H8,I9,G7; # comments);
+                               pair k plays line k mod their number, colours swapped
   --seed N  --out DIR          openings seed (default 1); output folder (default out/<command>-<time>)
   --resume                     go on with a stopped run of the same match in --out: its finished games are kept
                                (each game's record and result are saved as it ends), only the others are played
@@ -107,18 +110,28 @@ export async function matchCommand(kind: 'selfplay' | 'match', argv: readonly st
   const outFlag = flags.string('out');
   const outDir = outFlag ?? defaultOut(kind);
   const seed = flags.int('seed', 1, 0);
+  const openingsFile = flags.string('openings');
   const quiet = flags.bool('quiet');
   const referee = refereeFrom(flags, game);
   const queueUrl = flags.string('queue');
   const resume = flags.bool('resume');
   flags.checkUsed();
+  let openings: OpeningSet | undefined;
+  if (openingsFile !== undefined) {
+    try {
+      openings = readOpenings(openingsFile, game);
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
+  }
   if (resume && queueUrl !== undefined) throw new UsageError('--resume works on a local match; a queued match (--queue) cannot resume');
   if (resume && outFlag === undefined) throw new UsageError('--resume needs the --out folder of the run to go on with');
   const progress = new Progress(io.err);
   const label = `${a.name} vs ${b.name}`;
   const outside = a.kind !== 'bot' || b.kind !== 'bot';
   const told = outside ? (engineTimeMs === undefined ? ', outside engines told only the deadline' : `, outside engines told ${engineTimeMs} ms a move`) : '';
-  if (!quiet) io.err.write(`${kind}: ${game.label}, ${label}, ${games} games, ${concurrency} at a time${referee ? ', GNU Go referee' : ''}${told} → ${outDir}\n`);
+  const from = openings === undefined ? '' : `, ${openings.lines.length} opening${openings.lines.length === 1 ? '' : 's'} from ${openings.source}`;
+  if (!quiet) io.err.write(`${kind}: ${game.label}, ${label}, ${games} games, ${concurrency} at a time${from}${referee ? ', GNU Go referee' : ''}${told} → ${outDir}\n`);
   let queueState = '';
   const options = {
     game,
@@ -127,6 +140,7 @@ export async function matchCommand(kind: 'selfplay' | 'match', argv: readonly st
     games,
     concurrency,
     seed,
+    openings,
     budget,
     moveDeadlineMs: deadline,
     engineTimeMs,

@@ -65,6 +65,8 @@ export interface RecordInfo {
   event: string;
   /** Opening plies at the start of `moves`. */
   openingPlies: number;
+  /** Where they came from, e.g. "seeded random opening" (see run.ts matchOpening). */
+  openingNote: string;
 }
 
 /** Per-move annotation: the C[] comment a reader sees and a QI[] property machine readers can parse. */
@@ -81,7 +83,7 @@ export function moveComment(s: MoveStat): string {
 /** Adds C[] and QI[time:depth:visits:nodes:winrate] to the move nodes of an SGF main line. */
 function annotate(root: SgfNode, stats: readonly (MoveStat | null)[], info: RecordInfo): SgfNode {
   root.setText('EV', info.event);
-  root.setText('C', `${info.reason}; first ${info.openingPlies} plies: seeded random opening`);
+  root.setText('C', `${info.reason}; first ${info.openingPlies} plies: ${info.openingNote}`);
   const line = root.mainLine().slice(1);
   line.forEach((node, i) => {
     const s = stats[i];

@@ -6,7 +6,8 @@ import { parseSgfGame, readCheckersRecord, readGomokuSgf, readReversiSgf, readGo
 import { sourceBotStart } from '../testing/bot-start.js';
 import { benchGame } from './games.js';
 import { BotThreads, botMoveTimeMs, clockMainMs, clockMoveCapMs } from './players.js';
-import { openingOf, runMatch, type MatchOptions } from './run.js';
+import { parseOpenings } from './openings.js';
+import { matchOpening, openingOf, runMatch, type MatchOptions } from './run.js';
 import { parsePlayerSpec, splitCommand } from './spec.js';
 
 const botStart = sourceBotStart();
@@ -69,6 +70,25 @@ describe('player specs', () => {
       expect(a.length).toBe(g.openingPlies);
       expect(openingOf(g, 7, 4)).not.toEqual(a);
     }
+  });
+
+  it('openings from a file: one a line in the game\'s notation, played in turn; a bad line is named', () => {
+    const g = benchGame('gomoku', { rule: 'freestyle' });
+    const text = '# balanced-looking openings\nH8, I9, G7\n\n  H8 H9   # a pair of stones\r\nH8,I9,J10,K11\n';
+    const set = parseOpenings(text, g, 'book.txt');
+    const pos = g.create();
+    expect(set.lines.map((l) => l.map((m) => pos.moveToText(m)))).toEqual([['H8', 'I9', 'G7'], ['H8', 'H9'], ['H8', 'I9', 'J10', 'K11']]);
+    // Pair k plays line k mod 3, whatever the seed; the records say which.
+    expect(matchOpening(g, 1, 4, set)).toEqual({ moves: set.lines[1], note: 'opening 2 of book.txt' });
+    expect(matchOpening(g, 9, 4, set).moves).toEqual(set.lines[1]);
+    expect(matchOpening(g, 7, 3)).toEqual({ moves: openingOf(g, 7, 3), note: 'seeded random opening' });
+    expect(() => parseOpenings('H8,I9\nH8,H8\n', g, 'book.txt')).toThrow(/book\.txt line 2: move 2 \(H8\): illegal move H8/);
+    expect(() => parseOpenings('H8,Z99\n', g, 'book.txt')).toThrow(/book\.txt line 1: move 2 \(Z99\)/);
+    expect(() => parseOpenings('A1,A15,B1,B15,C1,C15,D1,D15,E1\n', g, 'five.txt')).toThrow(/five\.txt line 1: the opening ends the game/);
+    expect(() => parseOpenings('# nothing\n\n', g, 'empty.txt')).toThrow(/empty\.txt: no openings/);
+    // Each game's own notation.
+    const r = benchGame('reversi');
+    expect(parseOpenings('d3 c5\n', r, 'r.txt').lines[0].map((m) => r.create().moveToText(m))[0]).toBe('D3');
   });
 });
 
@@ -237,6 +257,22 @@ describe('matches through worker threads', () => {
     expect(s.results.length).toBeLessThan(30);
     const { llr, lower, upper } = s.sprt ?? { llr: 0, lower: 0, upper: 0 };
     expect(llr >= upper || llr <= lower).toBe(true);
+  });
+
+  it('a match from an openings file: each pair starts from its line, records name it, a resume with other openings is refused', async () => {
+    const dir = out();
+    const game = benchGame('reversi');
+    const openings = parseOpenings('f5 d6\nc4 c3 d3\n', game, 'two.txt');
+    const match = (o: Partial<MatchOptions>) => small('depth:2', 'depth:1', { games: 4, outDir: dir, openings, ...o });
+    const s = await match({});
+    expect(s.options.openings).toEqual({ source: 'two.txt', count: 2 });
+    expect(s.results.map((r) => r.moves.slice(0, r.index < 2 ? 2 : 3))).toEqual([['F5', 'D6'], ['F5', 'D6'], ['C4', 'C3', 'D3'], ['C4', 'C3', 'D3']]);
+    expect(s.results.map((r) => r.aFirst)).toEqual([true, false, true, false]);
+    expect(readFileSync(join(dir, s.results[2].file), 'utf8')).toMatch(/first 3 plies: opening 2 of two\.txt/);
+    // The same file resumes (nothing left to play); other openings are another match.
+    expect((await match({ resume: true })).results.map((r) => r.moves)).toEqual(s.results.map((r) => r.moves));
+    await expect(match({ resume: true, openings: parseOpenings('f5\n', game, 'two.txt') })).rejects.toThrow(/holds another match/);
+    await expect(match({ resume: true, openings: undefined })).rejects.toThrow(/holds another match/);
   });
 
   it('go 9x9, gomoku and chinese checkers: tiny games end with a result and a readable record', async () => {

@@ -4,7 +4,7 @@
  * crash: a loss with the reason), or by adjudication at the move cap. Go games may be refereed by GNU Go.
  */
 import { deadStones } from '@qi/ai-worker';
-import { GoPosition, ReversiPosition, scoreArea, type Position } from '@qi/engine';
+import { GoPosition, ReversiPosition, playChecked, scoreArea, type Position } from '@qi/engine';
 import type { BenchGame } from './games.js';
 import { PlayerFault, type Player } from './players.js';
 import type { GoReferee } from './referee.js';
@@ -61,7 +61,12 @@ export async function playGame(game: BenchGame, players: readonly [Player, Playe
     await referee.newGame(r.size, r.komi);
   }
   for (const m of opening) {
-    pos.play(m);
+    // Checked: an opening may come from a file or a queued job, not only from the seeded legal draw.
+    try {
+      playChecked(pos, m);
+    } catch (e) {
+      throw new Error(`opening move ${moves.length + 1}: ${(e as Error).message}`);
+    }
     moves.push(m);
     stats.push(null);
     if (referee !== null) {

@@ -16,7 +16,7 @@ import { sprtState, type SprtState } from '../stats/sprt.js';
 import { benchGame, type GameOptions } from './games.js';
 import { BotThreads, createPlayer, type BotStart, type DefaultBudget } from './players.js';
 import { GoReferee } from './referee.js';
-import { openingOf, playMatchGame, writeSummary, type MatchOptions, type MatchSummary } from './run.js';
+import { matchOpening, playMatchGame, writeSummary, type MatchOpening, type MatchOptions, type MatchSummary } from './run.js';
 import type { PlayerSpec } from './spec.js';
 import type { GameResult } from './types.js';
 
@@ -31,6 +31,8 @@ export interface GameJob {
   a: PlayerSpec;
   b: PlayerSpec;
   seed: number;
+  /** The game's opening (the publisher's: from its openings file, or seeded). */
+  opening: MatchOpening;
   budget: DefaultBudget;
   moveDeadlineMs: number;
   engineTimeMs?: number;
@@ -131,6 +133,7 @@ export async function runQueuedMatch(o: QueuedMatchOptions): Promise<MatchSummar
         a: o.a,
         b: o.b,
         seed: o.seed,
+        opening: matchOpening(o.game, o.seed, index >> 1, o.openings),
         budget: o.budget,
         moveDeadlineMs: o.moveDeadlineMs,
         referee: o.referee ?? null,
@@ -231,8 +234,11 @@ export function startQueueWorker(o: QueueWorkerOptions): QueueWorker {
       const b = createPlayer(d.b, d.budget, threads, d.engineTimeMs);
       const referee = game.id === 'go' && d.referee ? new GoReferee(d.referee) : null;
       try {
-        const opening = openingOf(game, d.seed, d.index >> 1);
-        const { result, record } = await playMatchGame({ game, a: d.a, b: d.b, seed: d.seed, moveDeadlineMs: d.moveDeadlineMs, event: d.event }, d.index, opening, [a, b], referee);
+        const op = d.opening as Partial<MatchOpening> | undefined;
+        if (!Array.isArray(op?.moves) || !op.moves.every((m) => Number.isInteger(m)) || typeof op.note !== 'string') {
+          throw new Error(`job ${job.id}: its opening is not a list of moves with a note (a publisher of another version?)`);
+        }
+        const { result, record } = await playMatchGame({ game, a: d.a, b: d.b, seed: d.seed, moveDeadlineMs: d.moveDeadlineMs, event: d.event }, d.index, { moves: op.moves, note: op.note }, [a, b], referee);
         o.onGame?.(d, result);
         return { match: d.match, index: d.index, result, record, worker: name };
       } finally {

@@ -13,6 +13,7 @@ import { Rng } from '@qi/engine';
 import { matchStats, type MatchStats } from '../stats/elo.js';
 import { sprtState, type SprtConfig, type SprtState } from '../stats/sprt.js';
 import type { BenchGame } from './games.js';
+import type { OpeningSet } from './openings.js';
 import { playGame } from './play.js';
 import { BotThreads, createPlayer, type BotStart, type DefaultBudget, type Player } from './players.js';
 import { GoReferee } from './referee.js';
@@ -30,6 +31,8 @@ export interface MatchOptions {
   concurrency: number;
   /** Seed of the openings (and of the bots' randomness). */
   seed: number;
+  /** Openings from a file, pair k playing line k mod their number (default: seeded random ones). */
+  openings?: OpeningSet;
   /** Budget of bots whose spec sets none. */
   budget: DefaultBudget;
   /** Per-move hard limit (a time-out loses), ms. */
@@ -90,7 +93,7 @@ export interface MatchSummary {
   game: string;
   gameLabel: string;
   players: { a: PlayerTotals; b: PlayerTotals };
-  options: { games: number; concurrency: number; seed: number; budget: DefaultBudget; moveDeadlineMs: number; engineTimeMs: number | null; sprt: SprtConfig | null; referee: string | null };
+  options: { games: number; concurrency: number; seed: number; budget: DefaultBudget; moveDeadlineMs: number; engineTimeMs: number | null; sprt: SprtConfig | null; referee: string | null; openings?: { source: string; count: number } };
   stats: MatchStats;
   sprt: SprtState | null;
   /** Why the match ended early, if it did. */
@@ -100,9 +103,23 @@ export interface MatchSummary {
   outDir: string;
 }
 
-/** The opening of pair `k`: the same for both games of the pair. */
+/** The seeded random opening of pair `k`: the same for both games of the pair. */
 export function openingOf(game: BenchGame, seed: number, k: number): number[] {
   return game.opening(new Rng((seed * 7919 + k * 104729 + 1) >>> 0));
+}
+
+/** An opening a pair of games starts from, and the words its records use for it. */
+export interface MatchOpening {
+  moves: number[];
+  /** E.g. "seeded random opening", "opening 3 of balanced.txt". */
+  note: string;
+}
+
+/** The opening of pair `k`: line k mod their number of `openings` when given, else the seeded random one. */
+export function matchOpening(game: BenchGame, seed: number, k: number, openings?: OpeningSet): MatchOpening {
+  if (openings === undefined) return { moves: openingOf(game, seed, k), note: 'seeded random opening' };
+  const i = k % openings.lines.length;
+  return { moves: [...openings.lines[i]], note: `opening ${i + 1} of ${openings.source}` };
 }
 
 /** Runs a match and writes its records and summary.json; resolves when every started game has finished. */
@@ -128,7 +145,7 @@ export async function runMatch(o: MatchOptions): Promise<MatchSummary> {
   }
   // Games a resume kept: the time estimate counts only the games this run played.
   const resumed = results.length;
-  const openings = new Map<number, number[]>();
+  const openings = new Map<number, MatchOpening>();
   const slots = Math.min(o.concurrency, o.games);
   const threads = o.threads ?? new BotThreads(o.botStart, o.seed * 100 + 1);
 
@@ -142,8 +159,8 @@ export async function runMatch(o: MatchOptions): Promise<MatchSummary> {
         if (next >= o.games || stoppedBy !== null) break;
         const index = next++;
         const k = index >> 1;
-        if (!openings.has(k)) openings.set(k, openingOf(o.game, o.seed, k));
-        const { result: r, record } = await playMatchGame(o, index, openings.get(k) as number[], [a, b], referee);
+        if (!openings.has(k)) openings.set(k, matchOpening(o.game, o.seed, k, o.openings));
+        const { result: r, record } = await playMatchGame(o, index, openings.get(k) as MatchOpening, [a, b], referee);
         writeFileSync(join(o.outDir, r.file), record);
         // The result after the record: a result file always has its record (a resume trusts the pair).
         writeFileSync(join(o.outDir, resultFile(index)), JSON.stringify(r));
@@ -230,6 +247,8 @@ export function matchSettings(o: MatchOptions): string {
     moveDeadlineMs: o.moveDeadlineMs,
     engineTimeMs: o.engineTimeMs ?? null,
     referee: o.referee ?? null,
+    // Only when set, so that the settings of a match with random openings read as before (its resume still works).
+    ...(o.openings === undefined ? {} : { openings: { source: o.openings.source, count: o.openings.lines.length, sha256: createHash('sha256').update(JSON.stringify(o.openings.lines)).digest('hex').slice(0, 16) } }),
   };
   return JSON.stringify(settings, null, 1);
 }
@@ -303,7 +322,7 @@ export type MatchGameOptions = Pick<MatchOptions, 'game' | 'a' | 'b' | 'seed' | 
 export async function playMatchGame(
   o: MatchGameOptions,
   index: number,
-  opening: readonly number[],
+  opening: MatchOpening,
   [a, b]: readonly [Player, Player],
   referee: GoReferee | null,
 ): Promise<{ result: GameResult; record: string }> {
@@ -311,14 +330,15 @@ export async function playMatchGame(
   const aFirst = index % 2 === 0;
   const order: [Player, Player] = aFirst ? [a, b] : [b, a];
   // The bots' randomness is seeded per game from the match seed and the index: the same game on any thread or worker.
-  const g = await playGame(o.game, order, opening, { moveDeadlineMs: o.moveDeadlineMs, referee, seed: gameSeed(o.seed, index) });
+  const g = await playGame(o.game, order, opening.moves, { moveDeadlineMs: o.moveDeadlineMs, referee, seed: gameSeed(o.seed, index) });
   const scoreA = aFirst ? g.score0 : 1 - g.score0;
   const info = {
     players: [order[0].name, order[1].name] as [string, string],
     result: g.result,
     reason: g.reason,
     event: o.event ?? `qi bench: ${o.a.name} vs ${o.b.name}`,
-    openingPlies: opening.length,
+    openingPlies: opening.moves.length,
+    openingNote: opening.note,
   };
   const saved = o.game.record(g.moves, g.stats, info);
   const file = `games/${String(index + 1).padStart(4, '0')}.${saved.ext}`;
@@ -345,7 +365,7 @@ export function writeSummary(
     game: o.game.id,
     gameLabel: o.game.label,
     players: { a: totals(o.a, results, true), b: totals(o.b, results, false) },
-    options: { games: o.games, concurrency: o.concurrency, seed: o.seed, budget: o.budget, moveDeadlineMs: o.moveDeadlineMs, engineTimeMs: o.engineTimeMs ?? null, sprt: o.sprt ?? null, referee: o.referee ?? null },
+    options: { games: o.games, concurrency: o.concurrency, seed: o.seed, budget: o.budget, moveDeadlineMs: o.moveDeadlineMs, engineTimeMs: o.engineTimeMs ?? null, sprt: o.sprt ?? null, referee: o.referee ?? null, ...(o.openings === undefined ? {} : { openings: { source: o.openings.source, count: o.openings.lines.length } }) },
     stats: matchStats(wdl),
     sprt,
     stoppedBy,

@@ -78,7 +78,7 @@ export function matchReportHtml(s: MatchSummary, title = 'Qi bench match'): stri
     .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title><style>${REPORT_CSS}</style></head><body>
 <h1>${esc(title)}: ${esc(s.players.a.name)} vs ${esc(s.players.b.name)}</h1>
-<p>${esc(s.gameLabel)} · ${s.results.length} games · ${(s.elapsedMs / 60000).toFixed(1)} min · concurrency ${s.options.concurrency} · seed ${s.options.seed}${s.options.referee ? ` · referee ${esc(s.options.referee)}` : ''}</p>
+<p>${esc(s.gameLabel)} · ${s.results.length} games · ${(s.elapsedMs / 60000).toFixed(1)} min · concurrency ${s.options.concurrency} · ${s.options.openings ? `${s.options.openings.count} openings from ${esc(s.options.openings.source)}` : `seed ${s.options.seed}`}${s.options.referee ? ` · referee ${esc(s.options.referee)}` : ''}</p>
 <table>${row('result', esc(formatStats(st)))}${row('score 95%', `${st.scoreLow.toFixed(3)} – ${st.scoreHigh.toFixed(3)}`)}${row('Elo 95%', `${fmt(st.eloLow)} – ${fmt(st.eloHigh)}`)}${row('draw ratio', `${(st.drawRatio * 100).toFixed(1)}%`)}${
     s.sprt ? row('SPRT', `LLR ${s.sprt.llr.toFixed(2)} in [${s.sprt.lower.toFixed(2)}, ${s.sprt.upper.toFixed(2)}] (elo0 ${s.options.sprt?.elo0}, elo1 ${s.options.sprt?.elo1}): ${s.sprt.result}`) : ''
   }${s.stoppedBy ? row('stopped', esc(s.stoppedBy)) : ''}</table>
