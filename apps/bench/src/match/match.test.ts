@@ -86,6 +86,10 @@ describe('player specs', () => {
     expect(() => parseOpenings('H8,Z99\n', g, 'book.txt')).toThrow(/book\.txt line 1: move 2 \(Z99\)/);
     expect(() => parseOpenings('A1,A15,B1,B15,C1,C15,D1,D15,E1\n', g, 'five.txt')).toThrow(/five\.txt line 1: the opening ends the game/);
     expect(() => parseOpenings('# nothing\n\n', g, 'empty.txt')).toThrow(/empty\.txt: no openings/);
+    // The suite kept in the repository reads (22 openings of 3 plies).
+    const suite = parseOpenings(readFileSync(new URL('../../openings/gomoku-lost-white.txt', import.meta.url), 'utf8'), g, 'gomoku-lost-white.txt');
+    expect(suite.lines.length).toBe(22);
+    expect(suite.lines.every((l) => l.length === 3)).toBe(true);
     // Each game's own notation.
     const r = benchGame('reversi');
     expect(parseOpenings('d3 c5\n', r, 'r.txt').lines[0].map((m) => r.create().moveToText(m))[0]).toBe('D3');
