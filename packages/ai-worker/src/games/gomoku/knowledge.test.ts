@@ -76,7 +76,7 @@ describe('gomoku evaluation', () => {
     expect(seen).toBeGreaterThanOrEqual(38);
   });
 
-  it('probes for a VCF from level 7 only: the presolve sets it for the search that follows', async () => {
+  it('probes for a VCF from level 8 only: the presolve sets it for the search that follows', async () => {
     // Black to move wins by fours (D7 F7 E8 C6 E5 F6 E6: 4 fours) with no straight four or four-three on the board.
     const g = new GomokuPosition({
       size: 15,
@@ -86,11 +86,11 @@ describe('gomoku evaluation', () => {
       toMove: 'black',
     });
     const threats = gomokuThreats();
-    await threats.presolve(g, undefined, 6, unslicedRunner);
-    const low = gomokuEvaluate(g);
     await threats.presolve(g, undefined, 7, unslicedRunner);
+    const low = gomokuEvaluate(g);
+    await threats.presolve(g, undefined, 8, unslicedRunner);
     const high = gomokuEvaluate(g);
-    console.log(`VCF position: level 6 evaluates ${low}, level 7 ${high}`);
+    console.log(`VCF position: level 7 evaluates ${low}, level 8 ${high}`);
     expect(low).toBeLessThan(400_000);
     expect(high).toBeGreaterThanOrEqual(400_000);
   });

@@ -30,8 +30,9 @@ export interface ThreatBudget {
 
 /**
  * Per level: a beginner only sees a five in one, then short VCFs, the VCF defence check from level 4, full VCF
- * (and a VCF probe at the search's leaves) from level 7 and VCT from level 8 (full strength: everything, budgets
- * growing with the time allowed).
+ * from level 7, VCT and a VCF probe at the search's leaves from level 8 (full strength: everything, budgets
+ * growing with the time allowed). The probe starts at 8, not with full VCFs at 7: from 7 it made level 7 as strong
+ * as 8 (bench calibrate 2026-12-06: 878 and 872), and each level should rate above the one below.
  */
 export function threatBudget(timeMs: number | undefined, level: number | undefined): ThreatBudget {
   const lv = level ?? 10;
@@ -47,7 +48,7 @@ export function threatBudget(timeMs: number | undefined, level: number | undefin
     defence: lv >= 4,
     defenceNodes: clamp(t * 20, 2_000, 60_000),
     vctDefenceNodes: clamp(t * 50, 5_000, 150_000),
-    leafVcf: lv >= 7,
+    leafVcf: lv >= 8,
   };
 }
 
