@@ -15,7 +15,7 @@ import { gnugoPath } from '../gtp/gnugo.js';
 import { grhinoPath } from '../gtp/grhino.js';
 import { BotThreads } from '../match/players.js';
 import { runQueuedMatch } from '../match/queue.js';
-import { runMatch, type MatchOptions } from '../match/run.js';
+import { qiBuild, runMatch, type MatchOptions } from '../match/run.js';
 import type { PlayerSpec } from '../match/spec.js';
 import { fitRatings, type PairResult } from '../stats/ratings.js';
 import { REPORT_CSS, esc, lineChart } from '../report/svg.js';
@@ -139,6 +139,8 @@ export async function calibrateCommand(argv: readonly string[], io: CommandIo): 
   // Games of the pairings a --resume reuses: counted as done, and the total grows by what they differ from --games.
   let reused = 0;
   let reusedExtra = 0;
+  let otherBuild = 0;
+  const build = qiBuild();
   io.err.write(`calibrate ${game.label}: ${players.length} players, ${pairs.length} pairings × ${perPair} games = ${totalGames} games → ${outDir}\n`);
   const progress = new Progress(io.err);
   const results: PairResult[] = [];
@@ -154,12 +156,15 @@ export async function calibrateCommand(argv: readonly string[], io: CommandIo): 
       const finished = resume ? finishedPairing(pairDir, a.name, b.name) : null;
       if (finished !== null) {
         // A long calibration stopped half-way keeps what it measured: the pairing's own summary is the result.
-        io.err.write(`${a.name} vs ${b.name}: ${finished.wins}-${finished.draws}-${finished.losses} from ${pairDir}\n`);
+        // Games of another Qi build are kept too (a level whose play did not change need not be replayed), but said.
+        const other = finished.build !== null && finished.build !== build ? ` — played by another Qi build (${finished.build}, now ${build}): remove the folder to replay it if these levels play differently now` : '';
+        if (other !== '') otherBuild++;
+        io.err.write(`${a.name} vs ${b.name}: ${finished.wins}-${finished.draws}-${finished.losses} from ${pairDir}${other}\n`);
         const n = finished.wins + finished.draws + finished.losses;
         done += n;
         reused += n;
         reusedExtra += n - perPair;
-        results.push({ a: i, b: j, ...finished });
+        results.push({ a: i, b: j, wins: finished.wins, draws: finished.draws, losses: finished.losses });
         continue;
       }
       const pairing: MatchOptions = {
@@ -213,11 +218,12 @@ export async function calibrateCommand(argv: readonly string[], io: CommandIo): 
   writeLevelTable(dataDir, table);
   io.out(formatTable(table));
   io.out(`table written to ${join(dataDir, 'levels-elo.json')}; games and report in ${outDir}; ${duration(performance.now() - t0)}`);
+  if (otherBuild > 0) io.out(`${otherBuild} pairing${otherBuild === 1 ? ' was' : 's were'} played by another Qi build (listed above)`);
   return 0;
 }
 
 /** The W/D/L of a pairing finished earlier in `dir` (its summary.json, between the same two players), else null. */
-export function finishedPairing(dir: string, a: string, b: string): { wins: number; draws: number; losses: number } | null {
+export function finishedPairing(dir: string, a: string, b: string): { wins: number; draws: number; losses: number; build: string | null } | null {
   const path = join(dir, 'summary.json');
   if (!existsSync(path)) return null;
   let s: { players?: { a?: { name?: string }; b?: { name?: string } }; stats?: { wins?: unknown; draws?: unknown; losses?: unknown } };
@@ -231,7 +237,15 @@ export function finishedPairing(dir: string, a: string, b: string): { wins: numb
   if (s.players?.a?.name !== a || s.players?.b?.name !== b || st === undefined || !ok(st.wins) || !ok(st.draws) || !ok(st.losses)) {
     throw new Error(`${path}: not a finished ${a} vs ${b} pairing; remove the folder to replay it`);
   }
-  return { wins: st.wins, draws: st.draws, losses: st.losses };
+  // The Qi build that played it, from the match's settings (absent in folders from before they were kept).
+  let build: string | null = null;
+  try {
+    const settings = JSON.parse(readFileSync(join(dir, 'match.json'), 'utf8')) as { qiBuild?: unknown };
+    if (typeof settings.qiBuild === 'string') build = settings.qiBuild;
+  } catch {
+    build = null;
+  }
+  return { wins: st.wins, draws: st.draws, losses: st.losses, build };
 }
 
 function round1(x: number): number {

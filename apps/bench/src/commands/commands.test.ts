@@ -165,6 +165,15 @@ rl.on('line', (raw) => {
     const after = JSON.parse(readFileSync(join(out, 'calibration.json'), 'utf8')).pairs;
     expect(after.slice(0, 2)).toEqual(before.slice(0, 2));
     expect(after[2].wins + after[2].draws + after[2].losses).toBe(2);
+    expect(err).not.toMatch(/another Qi build/);
+    // A pairing another build played is kept (a level whose play did not change need not be replayed), and said.
+    const settings = join(out, 'level_1-vs-level_3', 'match.json');
+    writeFileSync(settings, readFileSync(settings, 'utf8').replace(/"qiBuild": "[0-9a-f]+"/, '"qiBuild": "0123456789abcdef"'));
+    const third = capture();
+    expect(await runBench(['calibrate', '--game', 'reversi', '--grhino', 'none', '--max-level', '3', '--games', '2', '--concurrency', '1', '--out', out, '--data', data, '--resume'], third.io)).toBe(0);
+    expect(third.err.join('')).toMatch(/level:1 vs level:3: \d-\d-\d from .* played by another Qi build \(0123456789abcdef, now [0-9a-f]{16}\)/);
+    expect(third.err.join('')).not.toMatch(/level:1 vs level:2: .*another Qi build/);
+    expect(third.out.join('\n')).toMatch(/1 pairing was played by another Qi build/);
     writeFileSync(join(out, 'level_1-vs-level_2', 'summary.json'), '{"players":');
     await expect(runBench(['calibrate', '--game', 'reversi', '--grhino', 'none', '--max-level', '3', '--games', '2', '--concurrency', '1', '--out', out, '--data', data, '--resume'], capture().io)).rejects.toThrow(
       /level_1-vs-level_2.summary\.json: not a match summary/,
