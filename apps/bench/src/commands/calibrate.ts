@@ -243,7 +243,7 @@ export function finishedPairing(dir: string, a: string, b: string): { wins: numb
     const settings = JSON.parse(readFileSync(join(dir, 'match.json'), 'utf8')) as { qiBuild?: unknown };
     if (typeof settings.qiBuild === 'string') build = settings.qiBuild;
   } catch {
-    build = null;
+    // No settings (a folder from before they were kept): the build is unknown.
   }
   return { wins: st.wins, draws: st.draws, losses: st.losses, build };
 }

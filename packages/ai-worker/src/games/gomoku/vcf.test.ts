@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GomokuPosition, type GomokuOptions } from '@qi/engine';
-import { lineProblem, quintetVcfPuzzles, solveInSlices, type QuintetVcfPuzzle } from './solver-testing.js';
+import { lineProblem, quintetVcfPuzzles, solveInSlices } from './solver-testing.js';
 import { solveVcf, VcfSolver } from './vcf.js';
 
 const DATA = new URL('../../../../../../shared/data/gomoku/', import.meta.url);
@@ -130,11 +130,8 @@ describe('VCF and the rule sets', () => {
 
 describe('interrupting a VCF search', () => {
   const puzzle = (id: string): GomokuOptions => {
-    const line = readFileSync(new URL('renju-vcf-puzzles.jsonl', DATA), 'utf8')
-      .split('\n')
-      .find((l) => l.includes(`"${id}"`));
-    if (line === undefined) throw new Error(`${id} missing`);
-    const p = JSON.parse(line) as QuintetVcfPuzzle;
+    const p = quintetVcfPuzzles().find((q) => q.id === id);
+    if (p === undefined) throw new Error(`${id} missing`);
     return { rule: 'renju', black: p.black, white: p.white, toMove: p.toMove };
   };
   // About 50,000 nodes from a fresh table.
