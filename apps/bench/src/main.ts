@@ -8,6 +8,7 @@ import { matchCommand, matchUsage } from './commands/match.js';
 import { profileCommand, profileUsage } from './commands/profile.js';
 import { regressionCommand, regressionUsage } from './commands/regression.js';
 import { signatureCommand } from './commands/signature.js';
+import { trainGomokuCommand, trainGomokuUsage } from './commands/train-gomoku.js';
 import { trainReversiCommand, trainReversiUsage } from './commands/train-reversi.js';
 import { workerCommand, workerUsage } from './commands/worker.js';
 import { suites } from './suites/index.js';
@@ -25,6 +26,7 @@ commands:
   depth        level 10's completed search depth at --time-ms per seeded position (--game G --positions N --seed S)
   targets      the speed targets of the engine issues, measured and judged [--game G] [--filter TEXT] [--quick]
   train-reversi  fits Reversi's pattern evaluation to labelled self-play positions → ai-worker data/reversi-weights.bin
+  train-gomoku   fits Gomoku's evaluation weights to the games of bench match folders → ai-worker eval-weights.ts
 
 ${matchUsage}
 
@@ -37,6 +39,8 @@ ${regressionUsage}
 ${profileUsage}
 
 ${trainReversiUsage}
+
+${trainGomokuUsage}
 
 Run on a quiet machine: both cores busy with other work halves the numbers.`;
 
@@ -87,6 +91,8 @@ export async function runBench(argv: readonly string[], io: CommandIo = processI
         return await (await import('./commands/depth.js')).depthCommand(rest, io);
       case 'train-reversi':
         return await trainReversiCommand(rest, io);
+      case 'train-gomoku':
+        return await trainGomokuCommand(rest, io);
       case undefined:
       case '--help':
       case 'help':

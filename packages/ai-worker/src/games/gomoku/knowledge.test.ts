@@ -1,7 +1,9 @@
 import { GomokuPosition } from '@qi/engine';
 import { describe, expect, it } from 'vitest';
 import { AlphaBeta } from '../../alphabeta/search.js';
-import { gomokuEvaluate, gomokuKnowledge, gomokuSearchMoves } from './knowledge.js';
+import { gomokuEvalFeatureNames, gomokuEvalFeatures, gomokuEvaluate, gomokuKnowledge, gomokuSearchMoves } from './knowledge.js';
+import { GOMOKU_EVAL_WEIGHTS } from './eval-weights.js';
+import { EVAL_SIDE } from './point-values.js';
 import { unslicedRunner } from '../../core/presolve.js';
 import { quintetVcfPuzzles } from './solver-testing.js';
 import { GOMOKU_WIDTH, gomokuThreats } from './threats.js';
@@ -117,5 +119,35 @@ describe('gomoku evaluation', () => {
       expect(diffs.length).toBeGreaterThanOrEqual(15);
     }
     expect(worst).toBeLessThan(150_000);
+  });
+
+  it('scores a quiet position as the weights times its features (the ones bench train-gomoku fits), in freestyle and renju', () => {
+    const f = new Float64Array(2 * EVAL_SIDE);
+    expect(gomokuEvalFeatureNames).toHaveLength(GOMOKU_EVAL_WEIGHTS.length);
+    // Integer weights per line and point as the tables round them; the best-point factors as they are.
+    const w = GOMOKU_EVAL_WEIGHTS.map((x, i) => (i % EVAL_SIDE === EVAL_SIDE - 1 ? x : Math.round(x)));
+    let scored = 0;
+    let forbidden = 0;
+    // A renju black double-three at J8 (H8 I8, J9 J10) with black to move: worth nothing to black.
+    const doubleThree = new GomokuPosition({ size: 15, rule: 'renju' });
+    for (const m of 'H8 A1 I8 A2 J9 A3 J10 A4'.split(' ')) doubleThree.play(doubleThree.parseMove(m));
+    expect(doubleThree.forbiddenKind(doubleThree.parseMove('J8'))).not.toBeNull();
+    for (const g of [...middleGames(30), doubleThree]) {
+      for (const rule of ['freestyle', 'renju'] as const) {
+        const h = new GomokuPosition({ size: 15, rule });
+        for (const m of g.moves()) h.play(m);
+        if (rule === 'renju') forbidden += h.forbiddenPoints().length;
+        if (!gomokuEvalFeatures(h, f)) continue;
+        scored++;
+        const dot = w.reduce((sum, x, i) => sum + x * f[i], 0);
+        expect(gomokuEvaluate(h)).toBe(Math.max(-400_000, Math.min(400_000, Math.round(dot))));
+        expect(f[0] + f[1] + f[EVAL_SIDE] + f[EVAL_SIDE + 1]).toBeGreaterThan(0);
+      }
+    }
+    expect(scored).toBeGreaterThan(40);
+    expect(forbidden).toBeGreaterThan(0);
+    // A position decided by an open four against the side to move is not the weights' to score.
+    expect(gomokuEvalFeatures(play('H8 A1 I8 A2 J8'), f)).toBe(true);
+    expect(gomokuEvalFeatures(play('H8 A1 I8 A2 J8 A3 K8'), f)).toBe(false);
   });
 });

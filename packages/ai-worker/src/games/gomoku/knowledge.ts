@@ -1,6 +1,6 @@
 import { MAX_MOVES, gomokuPatterns, type GomokuPosition, type Position } from '@qi/engine';
 import type { Evaluator } from '../../alphabeta/types.js';
-import { LINE_VALUE, PointValues, layoutOf } from './point-values.js';
+import { EVAL_KINDS, EVAL_SIDE, LINE_VALUE, PointValues, fittedTables, layoutOf } from './point-values.js';
 import { ThreatInterrupt, VcfSolver } from './vcf.js';
 
 const P = gomokuPatterns;
@@ -8,6 +8,7 @@ const P = gomokuPatterns;
 // Local copies: pattern kinds are read millions of times, and a namespace lookup per read costs (see patterns.ts).
 const FOUR = P.FOUR;
 const OPEN_FOUR = P.OPEN_FOUR;
+const OPEN_THREE = P.OPEN_THREE;
 const FIVE_VALUE = LINE_VALUE[P.FIVE];
 
 /** How many forced blocks in a row a leaf evaluation plays out (a chain of fours answered by blocks). */
@@ -17,6 +18,9 @@ const FORCED_BLOCKS = 4;
 const WON = 5_000_000;
 /** The side to move has an unanswered open three (or four-three) with nothing sharper against it. */
 const WINNING = 500_000;
+
+/** The pattern evaluation stays below the threat scores (WINNING). */
+const MAX_PATTERN_EVAL = 400_000;
 
 /** What a stone of either colour would make on each empty point, kept between positions (see PointValues). */
 const values = new PointValues();
@@ -46,8 +50,8 @@ class Scan {
   /** Best attack and defence values. */
   bestAttack = 0;
   bestDefence = 0;
-  sumAttack = 0;
-  sumDefence = 0;
+  /** The evaluation's sum over the points, both colours (their fitted per-point worth). */
+  evalSum = 0;
 
   /**
    * Scans `g`: with `listed`, the points in the order the ranking reads them (the stones' neighbours, stone by
@@ -65,8 +69,7 @@ class Scan {
     this.opFivePoint = -1;
     this.bestAttack = 0;
     this.bestDefence = 0;
-    this.sumAttack = 0;
-    this.sumDefence = 0;
+    this.evalSum = 0;
     this.opOpenThree = false;
     const points = g.geo.points;
     if (!listed) {
@@ -99,8 +102,10 @@ class Scan {
   private add(p: number, me: number): void {
     const a = values.value(p, me);
     const ak = values.kind;
+    const e = values.asMover;
     const d = values.value(p, me ^ 1);
     const dk = values.kind;
+    this.evalSum += e + values.asOpponent;
     const n = this.count++;
     this.attackKind[n] = ak;
     this.defenceKind[n] = dk;
@@ -113,8 +118,6 @@ class Scan {
     }
     if (a > this.bestAttack) this.bestAttack = a;
     if (d > this.bestDefence) this.bestDefence = d;
-    this.sumAttack += a;
-    this.sumDefence += d;
     this.points[n] = p;
     this.attack[n] = a;
     this.defence[n] = d;
@@ -168,8 +171,9 @@ export function setRootMoves(g: GomokuPosition, moves: readonly number[] | null)
  * The side to move's view: a five to complete wins; two fives against it (and none of its own) lose; one is
  * blocked first and the position after the block is evaluated; an open four or double threat with no four
  * against it wins in a few moves, and so does a short VCF (a probe of at most 100 solver nodes); otherwise the
- * sum of what every nearby point is worth to each side, the side to move's best point counted again (it moves
- * first).
+ * weighted pattern sum: each nearby point's line patterns and double threats, weighed differently for the side to
+ * move (it plays first) and the opponent, plus both sides' best point values — weights fitted to game outcomes
+ * (eval-weights.ts, `bench train-gomoku`), in place of one hand-set value a kind for both sides.
  */
 export function gomokuEvaluate(g: GomokuPosition): number {
   return evaluateBlocking(g, FORCED_BLOCKS);
@@ -192,7 +196,56 @@ function evaluateBlocking(g: GomokuPosition, blocks: number): number {
   }
   if (scan.opFives === 0 && scan.bestAttack >= LINE_VALUE[OPEN_FOUR]) return WINNING;
   if (leafVcfOn && scan.opFives === 0 && scan.myFours > 0 && leafVcf(g)) return WINNING;
-  return scan.sumAttack - scan.sumDefence + scan.bestAttack - (scan.bestDefence >> 1);
+  return patternSum(scan.evalSum, scan.bestAttack, scan.bestDefence);
+}
+
+/** The pattern evaluation from the point sum and the two best points, kept below the threat scores. */
+function patternSum(sum: number, bestAttack: number, bestDefence: number): number {
+  const best = fittedTables.best;
+  const v = Math.round(sum + best[0] * bestAttack + best[1] * bestDefence);
+  return v > MAX_PATTERN_EVAL ? MAX_PATTERN_EVAL : v < -MAX_PATTERN_EVAL ? -MAX_PATTERN_EVAL : v;
+}
+
+/** What the weights multiply, side to move first (the order of GOMOKU_EVAL_WEIGHTS). */
+export const gomokuEvalFeatureNames: readonly string[] = ['mover', 'opponent'].flatMap((side) => [
+  ...['two', 'open two', 'three', 'open three', 'four', 'open four'].map((k) => `${side} ${k} lines`),
+  `${side} three-three points`,
+  `${side} four-and-threat points`,
+  `${side} best point value`,
+]);
+
+/**
+ * The features the evaluation weighs, into `out` (2 · EVAL_SIDE numbers, the order of gomokuEvalFeatureNames),
+ * when `g` is scored by its patterns: false when a five, an open four to make or a short VCF decides it first
+ * (what gomokuEvaluate returns then does not depend on the weights). Counts the same points as the evaluation:
+ * empty, within two points of a stone on a line, renju black's forbidden points worth nothing to black.
+ */
+export function gomokuEvalFeatures(g: GomokuPosition, out: Float64Array): boolean {
+  scan.run(g, false);
+  if (scan.myFives > 0 || scan.opFives > 0 || scan.bestAttack >= LINE_VALUE[OPEN_FOUR]) return false;
+  if (leafVcfOn && scan.myFours > 0 && leafVcf(g)) return false;
+  out.fill(0, 0, 2 * EVAL_SIDE);
+  const me = g.currentPlayer();
+  for (let i = 0; i < scan.count; i++) {
+    const p = scan.points[i];
+    for (let side = 0; side < 2; side++) {
+      if (values.value(p, side === 0 ? me : me ^ 1) === 0 && values.kind === 0) continue; // renju-forbidden
+      const base = side * EVAL_SIDE;
+      let fours = 0;
+      let threes = 0;
+      for (let d = 0; d < 4; d++) {
+        const k = values.lineKind(p, d, side === 0 ? me : me ^ 1);
+        const at = EVAL_KINDS.indexOf(k as (typeof EVAL_KINDS)[number]);
+        if (at >= 0) out[base + at]++;
+        if (k === FOUR || k === OPEN_FOUR) fours++;
+        else if (k === OPEN_THREE) threes++;
+      }
+      if (fours + threes >= 2) out[base + EVAL_KINDS.length + (fours > 0 ? 1 : 0)]++;
+    }
+  }
+  out[EVAL_KINDS.length + 2] = scan.bestAttack;
+  out[EVAL_SIDE + EVAL_KINDS.length + 2] = scan.bestDefence;
+  return true;
 }
 
 /**

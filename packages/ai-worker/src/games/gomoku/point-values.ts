@@ -1,8 +1,13 @@
 import { gomokuPatterns, type GomokuPosition } from '@qi/engine';
+import { GOMOKU_EVAL_WEIGHTS } from './eval-weights.js';
 
 const P = gomokuPatterns;
 
-/** What one stone's pattern on one line is worth to its owner (index: pattern kind). */
+/**
+ * What one stone's pattern on one line is worth to its owner (index: pattern kind): ranks the moves and makes each
+ * point's value (the best points the evaluation weighs, the threat tests); the evaluation's own per-line weights are
+ * fitted (EvalTables).
+ */
 export const LINE_VALUE = new Int32Array(16);
 LINE_VALUE[P.TWO] = 10;
 LINE_VALUE[P.OPEN_TWO] = 60;
@@ -22,6 +27,40 @@ const OPEN_THREE = P.OPEN_THREE;
 const OVERLINE = P.OVERLINE;
 const FIVE = P.FIVE;
 const KIND_MASK = 15; // patternKind(entry) is entry & 15
+
+/**
+ * The evaluation's per-point weights from a weight vector (order: gomokuEvalFeatureNames): per line pattern kind as
+ * the side to move's and as the opponent's, the double-threat points (three-three, with a four, for each side).
+ */
+export interface EvalTables {
+  mover: Int32Array;
+  opponent: Int32Array;
+  double: Int32Array;
+  /** Factors of the side to move's and the opponent's best point value (LINE_VALUE's sum with the bonus). */
+  best: Float64Array;
+}
+
+/** Kinds the weights cover, TWO to OPEN_FOUR (a five ends the evaluation before the sum). */
+export const EVAL_KINDS = [P.TWO, P.OPEN_TWO, P.THREE, P.OPEN_THREE, P.FOUR, P.OPEN_FOUR] as const;
+/** Weights per side: the kinds, three-three points, points with a four and another threat, the best point. */
+export const EVAL_SIDE = EVAL_KINDS.length + 3;
+
+/** Tables from a weight vector of 2 · EVAL_SIDE numbers (rounded to integers except the best-point factors). */
+function evalTables(w: readonly number[]): EvalTables {
+  if (w.length !== 2 * EVAL_SIDE) throw new Error(`Gomoku evaluation weights: ${w.length} numbers, expected ${2 * EVAL_SIDE}`);
+  const t: EvalTables = { mover: new Int32Array(16), opponent: new Int32Array(16), double: new Int32Array(4), best: new Float64Array(2) };
+  EVAL_KINDS.forEach((k, i) => {
+    t.mover[k] = Math.round(w[i]);
+    t.opponent[k] = Math.round(w[EVAL_SIDE + i]);
+  });
+  const n = EVAL_KINDS.length;
+  t.double.set([w[n], w[n + 1], w[EVAL_SIDE + n], w[EVAL_SIDE + n + 1]].map(Math.round));
+  t.best.set([w[n + 2], w[EVAL_SIDE + n + 2]]);
+  return t;
+}
+
+/** The shipped weights' tables. */
+export const fittedTables = evalTables(GOMOKU_EVAL_WEIGHTS);
 
 /** A line pattern reads the stones up to five points either side (an 11-bit window of the line word). */
 const REACH = 5;
@@ -99,11 +138,17 @@ export class PointValues {
   /** Per point: raw values up to date; per (point, direction) at 4p + d: its two kinds (lineKind, 8p + 2d + colour) up to date. */
   private fresh = new Uint8Array(0);
   private freshLine = new Uint8Array(0);
-  private lineKind = new Uint8Array(0);
+  private lineKinds = new Uint8Array(0);
   private g: GomokuPosition | null = null;
   private renju = false;
   /** The strongest line pattern kind of the last `value` read (0 on a renju-forbidden point). */
   kind = 0;
+  /** The evaluation's worth of the last `value` read's point to its colour, as the side to move and as the opponent. */
+  asMover = 0;
+  asOpponent = 0;
+  /** Per point and colour: the evaluation's worth (fittedTables) as the side to move and as the opponent. */
+  private evalA = new Int32Array(0);
+  private evalD = new Int32Array(0);
 
   /** Brings the values up to `g`'s board (any position of any size and rule). */
   sync(g: GomokuPosition): void {
@@ -120,10 +165,12 @@ export class PointValues {
       this.raw = new Int32Array(2 * n);
       this.rawKind = new Uint8Array(2 * n);
       this.banned = new Uint8Array(2 * n);
+      this.evalA = new Int32Array(2 * n);
+      this.evalD = new Int32Array(2 * n);
       // As if the board were empty: nothing near, every value stale.
       this.fresh = new Uint8Array(n);
       this.freshLine = new Uint8Array(4 * n);
-      this.lineKind = new Uint8Array(8 * n);
+      this.lineKinds = new Uint8Array(8 * n);
     }
     const seen = this.seen;
     const fresh = this.fresh;
@@ -162,15 +209,26 @@ export class PointValues {
     if (this.banned[i] !== 0 && (this.g as GomokuPosition).forbiddenCode(p) !== 0) {
       // A renju black forbidden point: black cannot play it, so it is worth nothing to black and needs no block.
       this.kind = 0;
+      this.asMover = 0;
+      this.asOpponent = 0;
       return 0;
     }
     this.kind = this.rawKind[i];
+    this.asMover = this.evalA[i];
+    this.asOpponent = this.evalD[i];
     return this.raw[i];
+  }
+
+  /** The line pattern kind a `colour` stone on empty point `p` would make along direction `d` (before the renju check). */
+  lineKind(p: number, d: number, colour: number): number {
+    if (this.fresh[p] === 0) this.compute(p);
+    return this.lineKinds[8 * p + 2 * d + colour];
   }
 
   private compute(p: number): void {
     const g = this.g as GomokuPosition;
-    const lineKind = this.lineKind;
+    const lineKind = this.lineKinds;
+    const { mover, opponent, double } = fittedTables;
     for (let d = 0; d < 4; d++) {
       if (this.freshLine[p * 4 + d] !== 0) continue;
       lineKind[8 * p + 2 * d] = g.pattern(p, d, 0) & KIND_MASK;
@@ -182,16 +240,26 @@ export class PointValues {
       let fours = 0;
       let threes = 0;
       let top = 0;
+      let ea = 0;
+      let ed = 0;
       for (let d = 0; d < 4; d++) {
         const k = lineKind[8 * p + 2 * d + colour];
         v += LINE_VALUE[k];
+        ea += mover[k];
+        ed += opponent[k];
         if (k > top) top = k;
         if (k === FOUR || k === OPEN_FOUR) fours++;
         else if (k === OPEN_THREE) threes++;
       }
       const i = 2 * p + colour;
       this.banned[i] = colour === 0 && this.renju && (fours + threes >= 2 || top === OVERLINE) && top !== FIVE ? 1 : 0;
-      if (fours + threes >= 2) v += DOUBLE_THREAT * (fours > 0 ? 2 : 1);
+      if (fours + threes >= 2) {
+        v += DOUBLE_THREAT * (fours > 0 ? 2 : 1);
+        ea += double[fours > 0 ? 1 : 0];
+        ed += double[fours > 0 ? 3 : 2];
+      }
+      this.evalA[i] = ea;
+      this.evalD[i] = ed;
       this.raw[i] = v;
       this.rawKind[i] = top;
     }
