@@ -103,7 +103,8 @@ registerGame(games.get('gomoku'), {
   sliceNodes: 1024,
   // Depth 2 ends on the opponent's reply, whose threats make every move look lost (win rates all near 0, so any
   // temperature picks at random): levels 1-3 search depth 1 at falling temperatures, 4 and up depth 3-6 nearly
-  // greedy. Each level rated above the one below (bench calibrate, 2026-12-06: 0, 151, 278, 297, 397, 411, 849, 879…).
+  // greedy. Levels rise by the bench calibration (2026-12-06, fitted evaluation: 0, 159, 169, 348, 335, 409, 814, 826,
+  // 1028, 1237; the 4–5 dip is within one standard error).
   level: alphaBetaLevels([1, 1, 1, 3, 4, 4, 5, 5, 6], [0.5, 0.2, 0.08, 0.05, 0.1, 0.05, 0, 0.05, 0]),
   classic: gomokuClassic,
 });
