@@ -13,7 +13,7 @@ import type { CommandIo } from './io.js';
 export const trainGomokuUsage = `train-gomoku options:
   --from DIR[,DIR…]  folders searched for bench match folders of Gomoku games (selfplay, match, calibrate --out)
   --out DIR          where gomoku-weights.json goes (default out/train-gomoku-<time>)
-  --lambda X         L2 pull towards the shipped weights, standardised features (default 0.01)
+  --lambda X         L2 pull towards the hand-set weights, standardised features (default 0.01)
   --hold-out N       one game in N measures the fit instead of joining it (default 5)
   --install          write the weights into packages/ai-worker/src/games/gomoku/eval-weights.ts`;
 

@@ -3,8 +3,9 @@
  * finished bench games (selfplay / match / calibrate folders), each labelled with who went on to win, and a
  * logistic fit of P(side to move wins) = σ(s · (w · features + b)) over the evaluation's own features
  * (`gomokuEvalFeatures`: line pattern counts, double-threat points and best points for both sides). The scale s is
- * the shipped weights' fitted scale and stays fixed, so the new weights keep the units the search's threat scores
- * assume; the fit is pulled towards the shipped weights (L2 in standardised features) and judged on held-out games.
+ * the hand weights' fitted scale and stays fixed, so the new weights keep the units the search's threat scores
+ * assume; the fit starts from the hand weights, is pulled towards them (L2 in standardised features), so the same
+ * games give the same weights whatever is installed, and is judged on held-out games.
  */
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,7 +29,7 @@ export interface TrainingGame {
 export interface GomokuTrainOptions {
   /** Folders holding bench match folders (searched below for match.json of Gomoku games). */
   from: string[];
-  /** L2 weight towards the shipped weights, in standardised features. */
+  /** L2 weight towards the hand weights, in standardised features. */
   lambda: number;
   /** One game in this many is held out of the fit and measures it. */
   holdOutEvery: number;
@@ -39,7 +40,7 @@ export interface GomokuTrainOptions {
 /** What a fit found: the weights (in the evaluation's units) and the mean log-loss of each weight set. */
 export interface GomokuTrainResult {
   weights: number[];
-  /** The weights the fit started from and was pulled towards (GOMOKU_EVAL_WEIGHTS). */
+  /** The weights installed when the fit ran (GOMOKU_EVAL_WEIGHTS), for comparison. */
   shipped: number[];
   names: readonly string[];
   games: number;
@@ -47,7 +48,7 @@ export interface GomokuTrainResult {
   heldOutPositions: number;
   /** Mean log-loss on the held-out positions (and on the fitted ones) of the fit, the shipped and the hand weights. */
   loss: { fitted: LossPair; shipped: LossPair; hand: LossPair };
-  /** The scale s and bias b of the shipped weights' fit (logit units per evaluation unit). */
+  /** The scale s (logit units per evaluation unit) and bias b of the hand weights' fit, where the fit starts. */
   scale: number;
   bias: number;
 }
@@ -251,21 +252,11 @@ export function trainGomoku(o: GomokuTrainOptions): GomokuTrainResult {
   for (let i = 0; i < s.count; i++) if (train(i)) trainRows.push(i);
   if (trainRows.length < 10 * F) throw new Error(`train-gomoku: ${trainRows.length} positions to fit ${F} weights; play more games`);
 
-  // The shipped weights' scale and bias: a two-unknown fit on their evaluation.
-  const shipped = [...GOMOKU_EVAL_WEIGHTS];
-  const e = new Float64Array(s.count * 2);
-  for (let i = 0; i < s.count; i++) {
-    let v = 0;
-    for (let k = 0; k < F; k++) v += shipped[k] * s.x[i * F + k];
-    e[2 * i] = v;
-    e[2 * i + 1] = 1;
-  }
-  let spread = 0;
-  for (let i = 0; i < s.count; i++) spread += Math.abs(e[2 * i]);
-  const unit = spread > 0 ? s.count / spread : 1; // logit units per evaluation unit, to start from
-  const [scale, biasLogit] = fitLogistic(e, s.y, trainRows, 2, [unit, 0], 0);
-  const bias = biasLogit / scale;
-  if (!(scale > 0)) throw new Error(`train-gomoku: the shipped weights do not predict the games (scale ${scale}); check the folders`);
+  // The hand weights' scale and bias (a two-unknown fit on their evaluation): the fit starts there and is pulled
+  // towards them, so that the same games give the same weights whatever weights are installed.
+  const hand = scaleFit(s.x, s.y, s.count, trainRows, HAND_EVAL_WEIGHTS);
+  const scale = hand.scale;
+  if (!(scale > 0)) throw new Error(`train-gomoku: the hand weights do not predict the games (scale ${scale}); check the folders`);
 
   // The full fit in standardised features: z_k = x_k / sd_k, θ_k = scale · w_k · sd_k, the bias last.
   const sd = new Float64Array(F);
@@ -284,20 +275,15 @@ export function trainGomoku(o: GomokuTrainOptions): GomokuTrainResult {
     for (let k = 0; k < F; k++) z[i * (F + 1) + k] = sd[k] > 0 ? s.x[i * F + k] / sd[k] : 0;
     z[i * (F + 1) + F] = 1;
   }
-  const start = [...shipped.map((w, k) => scale * w * sd[k]), biasLogit];
+  const start = [...HAND_EVAL_WEIGHTS.map((w, k) => scale * w * sd[k]), scale * hand.bias];
   const th = fitLogistic(z, s.y, trainRows, F + 1, start, o.lambda);
-  // A feature that never varies keeps its shipped weight.
-  const weights = shipped.map((w, k) => (sd[k] > 0 ? th[k] / (scale * sd[k]) : w));
-  const fittedBias = th[F] / scale;
-  const pair = (w: readonly number[], b: number): LossPair => ({
-    train: logLoss(s.x, s.y, train, w, scale, b),
-    heldOut: logLoss(s.x, s.y, heldOut, w, scale, b),
+  // A feature that never varies keeps its hand weight.
+  const weights = HAND_EVAL_WEIGHTS.map((w, k) => (sd[k] > 0 ? th[k] / (scale * sd[k]) : w));
+  const pair = (w: readonly number[], fit: { scale: number; bias: number }): LossPair => ({
+    train: logLoss(s.x, s.y, train, w, fit.scale, fit.bias),
+    heldOut: logLoss(s.x, s.y, heldOut, w, fit.scale, fit.bias),
   });
-  const handScale = fitLogistic(handEval(s.x, s.count), s.y, trainRows, 2, [unit, 0], 0);
-  const handPair: LossPair = {
-    train: logLoss(s.x, s.y, train, HAND_EVAL_WEIGHTS, handScale[0], handScale[1] / handScale[0]),
-    heldOut: logLoss(s.x, s.y, heldOut, HAND_EVAL_WEIGHTS, handScale[0], handScale[1] / handScale[0]),
-  };
+  const shipped = [...GOMOKU_EVAL_WEIGHTS];
   let held = 0;
   for (let i = 0; i < s.count; i++) if (heldOut(i)) held++;
   return {
@@ -307,23 +293,34 @@ export function trainGomoku(o: GomokuTrainOptions): GomokuTrainResult {
     games: games.length,
     positions: s.count,
     heldOutPositions: held,
-    loss: { fitted: pair(weights, fittedBias), shipped: pair(shipped, bias), hand: handPair },
+    loss: {
+      fitted: pair(weights, { scale, bias: th[F] / scale }),
+      shipped: pair(shipped, scaleFit(s.x, s.y, s.count, trainRows, shipped)),
+      hand: pair(HAND_EVAL_WEIGHTS, hand),
+    },
     scale,
-    bias,
+    bias: hand.bias,
   };
 }
 
-/** The hand weights' evaluation of every row, with a column of ones (for their own scale and bias). */
-function handEval(x: Float64Array, count: number): Float64Array {
-  const F = HAND_EVAL_WEIGHTS.length;
+/**
+ * The scale s and bias b (in evaluation units) that best turn the weights' evaluation w · x into win odds,
+ * σ(s · (w · x + b)): a two-unknown fit on the rows `rows`.
+ */
+function scaleFit(x: Float64Array, y: Float64Array, count: number, rows: readonly number[], w: readonly number[]): { scale: number; bias: number } {
+  const F = w.length;
   const e = new Float64Array(count * 2);
+  let spread = 0;
   for (let i = 0; i < count; i++) {
     let v = 0;
-    for (let k = 0; k < F; k++) v += HAND_EVAL_WEIGHTS[k] * x[i * F + k];
+    for (let k = 0; k < F; k++) v += w[k] * x[i * F + k];
     e[2 * i] = v;
     e[2 * i + 1] = 1;
+    spread += Math.abs(v);
   }
-  return e;
+  const unit = spread > 0 ? count / spread : 1; // logit units per evaluation unit, to start from
+  const [scale, biasLogit] = fitLogistic(e, y, rows, 2, [unit, 0], 0);
+  return { scale, bias: biasLogit / scale };
 }
 
 /** The weights module the ai-worker ships (eval-weights.ts), with the fit's numbers in its comment. */

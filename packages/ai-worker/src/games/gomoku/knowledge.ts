@@ -230,12 +230,13 @@ export function gomokuEvalFeatures(g: GomokuPosition, out: Float64Array): boolea
   for (let i = 0; i < scan.count; i++) {
     const p = scan.points[i];
     for (let side = 0; side < 2; side++) {
-      if (values.value(p, side === 0 ? me : me ^ 1) === 0 && values.kind === 0) continue; // renju-forbidden
+      const colour = side === 0 ? me : me ^ 1;
+      if (values.value(p, colour) === 0 && values.kind === 0) continue; // renju-forbidden, or no pattern to count
       const base = side * EVAL_SIDE;
       let fours = 0;
       let threes = 0;
       for (let d = 0; d < 4; d++) {
-        const k = values.lineKind(p, d, side === 0 ? me : me ^ 1);
+        const k = values.lineKind(p, d, colour);
         const at = EVAL_KINDS.indexOf(k as (typeof EVAL_KINDS)[number]);
         if (at >= 0) out[base + at]++;
         if (k === FOUR || k === OPEN_FOUR) fours++;
