@@ -43,7 +43,8 @@ export {
 // Gomoku's evaluation features and weights (fitted by bench train-gomoku). The solvers: Reversi's exact endgame, Gomoku's VCF and VCT, Chinese Checkers' solo crossing.
 export { EndgameSolver, solveEndgame, type SolveLimits, type SolveResult, type SolverOptions } from './games/reversi/solve.js';
 export { gomokuEvalFeatures, gomokuEvalFeatureNames } from './games/gomoku/knowledge.js';
-export { GOMOKU_EVAL_WEIGHTS, HAND_EVAL_WEIGHTS } from './games/gomoku/eval-weights.js';
+export { GOMOKU_EVAL_WEIGHTS } from './games/gomoku/eval-weights.js';
+export { HAND_EVAL_WEIGHTS } from './games/gomoku/point-values.js';
 export { VcfSolver, solveVcf, type ThreatOptions, type ThreatResult } from './games/gomoku/vcf.js';
 export { VctSolver, solveVct, type VctOptions } from './games/gomoku/vct.js';
 export { solveCrossing, type CrossingOptions, type CrossingResult } from './games/checkers/solo.js';

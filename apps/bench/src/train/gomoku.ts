@@ -129,6 +129,8 @@ export function trainingSamples(games: readonly TrainingGame[]): { x: Float64Arr
 }
 
 const sigmoid = (z: number): number => 1 / (1 + Math.exp(-Math.max(-50, Math.min(50, z))));
+/** The log-loss of predicting win probability `p` for outcome `y` (1 win, 0 loss, 0.5 draw). */
+const rowLoss = (p: number, y: number): number => -(y * Math.log(p + 1e-12) + (1 - y) * Math.log(1 - p + 1e-12));
 
 /** Mean log-loss of σ(scale · (w · x + bias)) over the rows whose `use` is true. */
 export function logLoss(x: Float64Array, y: Float64Array, use: (i: number) => boolean, w: readonly number[], scale: number, bias: number): number {
@@ -139,8 +141,7 @@ export function logLoss(x: Float64Array, y: Float64Array, use: (i: number) => bo
     if (!use(i)) continue;
     let z = bias;
     for (let k = 0; k < F; k++) z += w[k] * x[i * F + k];
-    const p = sigmoid(scale * z);
-    sum -= y[i] * Math.log(p + 1e-12) + (1 - y[i]) * Math.log(1 - p + 1e-12);
+    sum += rowLoss(sigmoid(scale * z), y[i]);
     n++;
   }
   return n === 0 ? NaN : sum / n;
@@ -157,8 +158,7 @@ export function fitLogistic(z: Float64Array, y: Float64Array, rows: readonly num
     for (const i of rows) {
       let s = 0;
       for (let k = 0; k < cols; k++) s += th[k] * z[i * cols + k];
-      const p = sigmoid(s);
-      sum -= y[i] * Math.log(p + 1e-12) + (1 - y[i]) * Math.log(1 - p + 1e-12);
+      sum += rowLoss(sigmoid(s), y[i]);
     }
     let reg = 0;
     for (let a = 0; a < cols; a++) reg += (pull(a) / 2) * (th[a] - start[a]) ** 2;
@@ -330,11 +330,6 @@ export function weightsModule(r: GomokuTrainResult, command: string): string {
  * Gomoku's evaluation weights. Written by \`pnpm bench train-gomoku --install\` (apps/bench/src/train/gomoku.ts):
  * edit by re-running the fit, not by hand. Order: gomokuEvalFeatureNames (knowledge.ts).
  */
-
-/** The hand-set weights the fitted ones replaced: LINE_VALUE per kind, the double-threat bonus, best points 1 and -1/2. */
-export const HAND_EVAL_WEIGHTS: readonly number[] = [
-  ${fmt(HAND_EVAL_WEIGHTS)},
-];
 
 /**
  * Fitted to ${r.positions} positions of ${r.games} games by

@@ -3,11 +3,6 @@
  * edit by re-running the fit, not by hand. Order: gomokuEvalFeatureNames (knowledge.ts).
  */
 
-/** The hand-set weights the fitted ones replaced: LINE_VALUE per kind, the double-threat bonus, best points 1 and -1/2. */
-export const HAND_EVAL_WEIGHTS: readonly number[] = [
-  10, 60, 80, 500, 600, 20000, 15000, 30000, 1, -10, -60, -80, -500, -600, -20000, -15000, -30000, -0.5,
-];
-
 /**
  * Fitted to 19470 positions of 734 games by
  * `pnpm bench train-gomoku --from /tmp/gk/sp-train,out/gobang-s5,out/gobang-s10,out/gobang-s11,out/gobang-s12,out/gobang-s13,out/gobang-s14,out/calib-gomoku-20261206b,/tmp/gk/fit1-sprt --lambda 0.01 --hold-out 5`:

@@ -8,7 +8,6 @@ const P = gomokuPatterns;
 // Local copies: pattern kinds are read millions of times, and a namespace lookup per read costs (see patterns.ts).
 const FOUR = P.FOUR;
 const OPEN_FOUR = P.OPEN_FOUR;
-const OPEN_THREE = P.OPEN_THREE;
 const FIVE_VALUE = LINE_VALUE[P.FIVE];
 
 /** How many forced blocks in a row a leaf evaluation plays out (a chain of fours answered by blocks). */
@@ -233,16 +232,12 @@ export function gomokuEvalFeatures(g: GomokuPosition, out: Float64Array): boolea
       const colour = side === 0 ? me : me ^ 1;
       if (values.value(p, colour) === 0 && values.kind === 0) continue; // renju-forbidden, or no pattern to count
       const base = side * EVAL_SIDE;
-      let fours = 0;
-      let threes = 0;
       for (let d = 0; d < 4; d++) {
-        const k = values.lineKind(p, d, colour);
-        const at = EVAL_KINDS.indexOf(k as (typeof EVAL_KINDS)[number]);
+        const at = EVAL_KINDS.indexOf(values.lineKind(p, d, colour) as (typeof EVAL_KINDS)[number]);
         if (at >= 0) out[base + at]++;
-        if (k === FOUR || k === OPEN_FOUR) fours++;
-        else if (k === OPEN_THREE) threes++;
       }
-      if (fours + threes >= 2) out[base + EVAL_KINDS.length + (fours > 0 ? 1 : 0)]++;
+      const pair = values.doubleThreat(p, colour);
+      if (pair >= 0) out[base + EVAL_KINDS.length + pair]++;
     }
   }
   out[EVAL_KINDS.length + 2] = scan.bestAttack;

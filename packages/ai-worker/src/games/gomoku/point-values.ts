@@ -45,6 +45,22 @@ export const EVAL_KINDS = [P.TWO, P.OPEN_TWO, P.THREE, P.OPEN_THREE, P.FOUR, P.O
 /** Weights per side: the kinds, three-three points, points with a four and another threat, the best point. */
 export const EVAL_SIDE = EVAL_KINDS.length + 3;
 
+/**
+ * The hand-set evaluation the fitted weights replaced, in their order (gomokuEvalFeatureNames): LINE_VALUE per
+ * kind, the double-threat bonus (twice with a four) and the best point for the side to move; the same negated,
+ * the best point halved, for the opponent. `bench train-gomoku` starts from it and measures against it.
+ */
+export const HAND_EVAL_WEIGHTS: readonly number[] = [
+  ...EVAL_KINDS.map((k) => LINE_VALUE[k]),
+  DOUBLE_THREAT,
+  2 * DOUBLE_THREAT,
+  1,
+  ...EVAL_KINDS.map((k) => -LINE_VALUE[k]),
+  -DOUBLE_THREAT,
+  -2 * DOUBLE_THREAT,
+  -0.5,
+];
+
 /** Tables from a weight vector of 2 · EVAL_SIDE numbers (rounded to integers except the best-point factors). */
 function evalTables(w: readonly number[]): EvalTables {
   if (w.length !== 2 * EVAL_SIDE) throw new Error(`Gomoku evaluation weights: ${w.length} numbers, expected ${2 * EVAL_SIDE}`);
@@ -149,6 +165,8 @@ export class PointValues {
   /** Per point and colour: the evaluation's worth (fittedTables) as the side to move and as the opponent. */
   private evalA = new Int32Array(0);
   private evalD = new Int32Array(0);
+  /** Per point and colour: 0, or the double-threat class + 1 (1 three-three, 2 a four with another threat). */
+  private doubles = new Uint8Array(0);
 
   /** Brings the values up to `g`'s board (any position of any size and rule). */
   sync(g: GomokuPosition): void {
@@ -167,6 +185,7 @@ export class PointValues {
       this.banned = new Uint8Array(2 * n);
       this.evalA = new Int32Array(2 * n);
       this.evalD = new Int32Array(2 * n);
+      this.doubles = new Uint8Array(2 * n);
       // As if the board were empty: nothing near, every value stale.
       this.fresh = new Uint8Array(n);
       this.freshLine = new Uint8Array(4 * n);
@@ -225,6 +244,15 @@ export class PointValues {
     return this.lineKinds[8 * p + 2 * d + colour];
   }
 
+  /**
+   * Whether a `colour` stone on empty point `p` makes two threats at once: -1 no, 0 three-three, 1 a four with
+   * another threat (before the renju check).
+   */
+  doubleThreat(p: number, colour: number): number {
+    if (this.fresh[p] === 0) this.compute(p);
+    return this.doubles[2 * p + colour] - 1;
+  }
+
   private compute(p: number): void {
     const g = this.g as GomokuPosition;
     const lineKind = this.lineKinds;
@@ -253,11 +281,13 @@ export class PointValues {
       }
       const i = 2 * p + colour;
       this.banned[i] = colour === 0 && this.renju && (fours + threes >= 2 || top === OVERLINE) && top !== FIVE ? 1 : 0;
-      if (fours + threes >= 2) {
-        v += DOUBLE_THREAT * (fours > 0 ? 2 : 1);
-        ea += double[fours > 0 ? 1 : 0];
-        ed += double[fours > 0 ? 3 : 2];
+      const pair = fours + threes >= 2 ? (fours > 0 ? 1 : 0) : -1;
+      if (pair >= 0) {
+        v += DOUBLE_THREAT * (pair + 1);
+        ea += double[pair];
+        ed += double[2 + pair];
       }
+      this.doubles[i] = pair + 1;
       this.evalA[i] = ea;
       this.evalD[i] = ed;
       this.raw[i] = v;
