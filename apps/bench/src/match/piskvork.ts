@@ -5,6 +5,13 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 
+/**
+ * Nothing is written to an engine sooner than this after its last answer. Rapfi can misread a line that arrives
+ * while it is still finishing its move (it read `INFO` and then took `time_left …` for a command, forfeiting 5 of
+ * 600 self-play games at 200 ms a move); a pause this short costs a match nothing.
+ */
+export const ANSWER_GAP_MS = 25;
+
 /** A running piskvork engine. */
 export class PiskvorkClient {
   private readonly child: ChildProcessWithoutNullStreams;
@@ -12,6 +19,10 @@ export class PiskvorkClient {
   private waiting: { resolve: (line: string) => void; reject: (e: Error) => void; timer: NodeJS.Timeout } | null = null;
   private broken: Error | null = null;
   private stderrTail = '';
+  /** When the last answer arrived (performance.now()), and the lines held back until ANSWER_GAP_MS after it. */
+  private answeredAt = -Infinity;
+  private held = '';
+  private heldTimer: NodeJS.Timeout | null = null;
   private readonly exit: Promise<void>;
   /** Informational lines the engine printed (MESSAGE, DEBUG), most recent last, at most 50. */
   readonly messages: string[] = [];
@@ -71,6 +82,7 @@ export class PiskvorkClient {
   /** END, then a kill after a grace period; resolves once the process is gone. */
   async close(graceMs = 1000): Promise<void> {
     if (this.broken === null) this.write('END');
+    this.flush(); // END need not wait for the gap: the engine is going away
     this.child.stdin.end();
     const killer = setTimeout(() => this.child.kill('SIGKILL'), graceMs);
     await this.exit;
@@ -83,7 +95,19 @@ export class PiskvorkClient {
   }
 
   private write(text: string): void {
-    this.child.stdin.write(text.replace(/\n/g, '\r\n') + '\r\n');
+    this.held += text.replace(/\n/g, '\r\n') + '\r\n';
+    if (this.heldTimer !== null) return; // behind lines already waiting, in order
+    const wait = this.answeredAt + ANSWER_GAP_MS - performance.now();
+    if (wait <= 0) this.flush();
+    else this.heldTimer = setTimeout(() => this.flush(), Math.ceil(wait));
+  }
+
+  private flush(): void {
+    if (this.heldTimer !== null) clearTimeout(this.heldTimer);
+    this.heldTimer = null;
+    const text = this.held;
+    this.held = '';
+    if (text !== '' && this.broken === null) this.child.stdin.write(text);
   }
 
   private hint(): string {
@@ -93,6 +117,9 @@ export class PiskvorkClient {
 
   private fail(message: string): void {
     if (this.broken === null) this.broken = new Error(message);
+    if (this.heldTimer !== null) clearTimeout(this.heldTimer);
+    this.heldTimer = null;
+    this.held = '';
     const w = this.waiting;
     this.waiting = null;
     if (w !== null) {
@@ -116,6 +143,7 @@ export class PiskvorkClient {
       }
       const w = this.waiting;
       if (w === null) continue; // an answer nobody asked for (e.g. a late move after a time-out) is dropped
+      this.answeredAt = performance.now();
       this.waiting = null;
       clearTimeout(w.timer);
       if (/^(ERROR|UNKNOWN)\b/i.test(line)) w.reject(new Error(`${this.name}: ${line}`));
