@@ -117,9 +117,7 @@ export class PiskvorkClient {
 
   private fail(message: string): void {
     if (this.broken === null) this.broken = new Error(message);
-    if (this.heldTimer !== null) clearTimeout(this.heldTimer);
-    this.heldTimer = null;
-    this.held = '';
+    this.flush(); // broken now: drops what was held
     const w = this.waiting;
     this.waiting = null;
     if (w !== null) {
