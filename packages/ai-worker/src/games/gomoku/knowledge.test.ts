@@ -117,8 +117,30 @@ describe('gomoku evaluation', () => {
       worst = Math.max(worst, max);
       console.log(`depth ${d} -> ${d + 1}: mean |change| ${mean.toFixed(0)}, max ${max} (${diffs.length} positions)`);
       expect(diffs.length).toBeGreaterThanOrEqual(15);
+      // A parity swing moves every position at every step; a threat found one ply deeper moves one.
+      expect(mean).toBeLessThan(60_000);
     }
-    expect(worst).toBeLessThan(150_000);
+    // With the two-line combination weights (2026-12-06) one position moves 163,000 from depth 2 to 3 (the means
+    // 14,000–22,000): still half the swing's 320,000.
+    expect(worst).toBeLessThan(200_000);
+  });
+
+  it('counts a point by its two strongest lines: two black stones make an open two + open two point', () => {
+    const f = new Float64Array(2 * EVAL_SIDE);
+    const at = gomokuEvalFeatureNames.indexOf('mover open two + open two points');
+    expect(at).toBeGreaterThan(0);
+    // One black stone: a point shares at most one line with it, so no point makes two open twos.
+    expect(gomokuEvalFeatures(play('G8 A1'), f)).toBe(true);
+    expect(f[at]).toBe(0);
+    // G8 and I10 (black to move, white's stones in the corners): I8 makes an open two on its row and its column.
+    const black = f[at];
+    expect(gomokuEvalFeatures(play('G8 A1 I10 A15'), f)).toBe(true);
+    expect(f[at]).toBeGreaterThan(black);
+    const both = f[at];
+    // The same points as the opponent's (white to move): counted on the opponent's side.
+    expect(gomokuEvalFeatures(play('G8 A1 I10 A15 O1'), f)).toBe(true);
+    expect(f[at]).toBe(0);
+    expect(f[EVAL_SIDE + at]).toBe(both);
   });
 
   it('scores a quiet position as the weights times its features (the ones bench train-gomoku fits), in freestyle and renju', () => {

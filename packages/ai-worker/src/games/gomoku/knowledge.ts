@@ -1,6 +1,6 @@
 import { MAX_MOVES, gomokuPatterns, type GomokuPosition, type Position } from '@qi/engine';
 import type { Evaluator } from '../../alphabeta/types.js';
-import { EVAL_KINDS, EVAL_SIDE, LINE_VALUE, PointValues, fittedTables, layoutOf } from './point-values.js';
+import { COMBOS, EVAL_KINDS, EVAL_SIDE, LINE_VALUE, PointValues, comboIndex, fittedTables, layoutOf } from './point-values.js';
 import { ThreatInterrupt, VcfSolver } from './vcf.js';
 
 const P = gomokuPatterns;
@@ -206,11 +206,15 @@ function patternSum(sum: number, bestAttack: number, bestDefence: number): numbe
   return v > MAX_PATTERN_EVAL ? MAX_PATTERN_EVAL : v < -MAX_PATTERN_EVAL ? -MAX_PATTERN_EVAL : v;
 }
 
+const KIND_NAMES = ['none', 'two', 'open two', 'three', 'open three', 'four', 'open four'];
+
+/** The combinations' names in comboIndex order ("open two + open two"). */
+const COMBO_NAMES: readonly string[] = KIND_NAMES.slice(1).flatMap((k1, i) => KIND_NAMES.slice(0, i + 2).map((k2) => `${k1} + ${k2}`));
+
 /** What the weights multiply, side to move first (the order of GOMOKU_EVAL_WEIGHTS). */
 export const gomokuEvalFeatureNames: readonly string[] = ['mover', 'opponent'].flatMap((side) => [
-  ...['two', 'open two', 'three', 'open three', 'four', 'open four'].map((k) => `${side} ${k} lines`),
-  `${side} three-three points`,
-  `${side} four-and-threat points`,
+  ...KIND_NAMES.slice(1).map((k) => `${side} ${k} lines`),
+  ...COMBO_NAMES.map((c) => `${side} ${c} points`),
   `${side} best point value`,
 ]);
 
@@ -232,16 +236,24 @@ export function gomokuEvalFeatures(g: GomokuPosition, out: Float64Array): boolea
       const colour = side === 0 ? me : me ^ 1;
       if (values.value(p, colour) === 0 && values.kind === 0) continue; // renju-forbidden, or no pattern to count
       const base = side * EVAL_SIDE;
+      let first = 0;
+      let second = 0;
       for (let d = 0; d < 4; d++) {
-        const at = EVAL_KINDS.indexOf(values.lineKind(p, d, colour) as (typeof EVAL_KINDS)[number]);
+        const k = values.lineKind(p, d, colour);
+        const at = EVAL_KINDS.indexOf(k as (typeof EVAL_KINDS)[number]);
         if (at >= 0) out[base + at]++;
+        const c = at >= 0 ? k : 0;
+        if (c > first) {
+          second = first;
+          first = c;
+        } else if (c > second) second = c;
       }
-      const pair = values.doubleThreat(p, colour);
-      if (pair >= 0) out[base + EVAL_KINDS.length + pair]++;
+      const ci = comboIndex(first, second);
+      if (ci >= 0) out[base + EVAL_KINDS.length + ci]++;
     }
   }
-  out[EVAL_KINDS.length + 2] = scan.bestAttack;
-  out[EVAL_SIDE + EVAL_KINDS.length + 2] = scan.bestDefence;
+  out[EVAL_KINDS.length + COMBOS] = scan.bestAttack;
+  out[EVAL_SIDE + EVAL_KINDS.length + COMBOS] = scan.bestDefence;
   return true;
 }
 

@@ -30,20 +30,43 @@ const KIND_MASK = 15; // patternKind(entry) is entry & 15
 
 /**
  * The evaluation's per-point weights from a weight vector (order: gomokuEvalFeatureNames): per line pattern kind as
- * the side to move's and as the opponent's, the double-threat points (three-three, with a four, for each side).
+ * the side to move's and as the opponent's, per combination of a point's two strongest lines (COMBOS), the best point.
  */
 export interface EvalTables {
   mover: Int32Array;
   opponent: Int32Array;
-  double: Int32Array;
+  /** Per combination index (comboIndex), the side to move's at [i], the opponent's at [COMBOS + i]. */
+  combo: Int32Array;
   /** Factors of the side to move's and the opponent's best point value (LINE_VALUE's sum with the bonus). */
   best: Float64Array;
 }
 
 /** Kinds the weights cover, TWO to OPEN_FOUR (a five ends the evaluation before the sum). */
 export const EVAL_KINDS = [P.TWO, P.OPEN_TWO, P.THREE, P.OPEN_THREE, P.FOUR, P.OPEN_FOUR] as const;
-/** Weights per side: the kinds, three-three points, points with a four and another threat, the best point. */
-export const EVAL_SIDE = EVAL_KINDS.length + 3;
+
+/**
+ * A point's combination: its strongest line kind k1 (TWO … OPEN_FOUR) with its second k2 (NONE … k1), one weight
+ * each; a stone that would make two open twos at once is worth more than two single ones (it prepares a
+ * three-three), which a sum over lines cannot say. The double threats are the combinations with k2 ≥ OPEN_THREE.
+ */
+export const COMBOS = 27;
+
+/** The combination index of strongest kind `k1` (1 … 6) and second `k2` (0 … k1); k1 below TWO has none (-1). */
+export function comboIndex(k1: number, k2: number): number {
+  return k1 < 1 ? -1 : ((k1 - 1) * (k1 + 2)) / 2 + k2;
+}
+
+/** Weights per side: the kinds, the combinations, the best point. */
+export const EVAL_SIDE = EVAL_KINDS.length + COMBOS + 1;
+
+/** The hand-set combination weights: the double-threat bonus on three-three, twice on a four with another threat. */
+function handCombos(): number[] {
+  const w = new Array<number>(COMBOS).fill(0);
+  for (let k1 = P.OPEN_THREE; k1 <= P.OPEN_FOUR; k1++) {
+    for (let k2 = P.OPEN_THREE; k2 <= k1; k2++) w[comboIndex(k1, k2)] = k1 >= P.FOUR ? 2 * DOUBLE_THREAT : DOUBLE_THREAT;
+  }
+  return w;
+}
 
 /**
  * The hand-set evaluation the fitted weights replaced, in their order (gomokuEvalFeatureNames): LINE_VALUE per
@@ -52,26 +75,27 @@ export const EVAL_SIDE = EVAL_KINDS.length + 3;
  */
 export const HAND_EVAL_WEIGHTS: readonly number[] = [
   ...EVAL_KINDS.map((k) => LINE_VALUE[k]),
-  DOUBLE_THREAT,
-  2 * DOUBLE_THREAT,
+  ...handCombos(),
   1,
   ...EVAL_KINDS.map((k) => -LINE_VALUE[k]),
-  -DOUBLE_THREAT,
-  -2 * DOUBLE_THREAT,
+  ...handCombos().map((x) => -x),
   -0.5,
 ];
 
 /** Tables from a weight vector of 2 · EVAL_SIDE numbers (rounded to integers except the best-point factors). */
 function evalTables(w: readonly number[]): EvalTables {
   if (w.length !== 2 * EVAL_SIDE) throw new Error(`Gomoku evaluation weights: ${w.length} numbers, expected ${2 * EVAL_SIDE}`);
-  const t: EvalTables = { mover: new Int32Array(16), opponent: new Int32Array(16), double: new Int32Array(4), best: new Float64Array(2) };
+  const t: EvalTables = { mover: new Int32Array(16), opponent: new Int32Array(16), combo: new Int32Array(2 * COMBOS), best: new Float64Array(2) };
   EVAL_KINDS.forEach((k, i) => {
     t.mover[k] = Math.round(w[i]);
     t.opponent[k] = Math.round(w[EVAL_SIDE + i]);
   });
   const n = EVAL_KINDS.length;
-  t.double.set([w[n], w[n + 1], w[EVAL_SIDE + n], w[EVAL_SIDE + n + 1]].map(Math.round));
-  t.best.set([w[n + 2], w[EVAL_SIDE + n + 2]]);
+  for (let i = 0; i < COMBOS; i++) {
+    t.combo[i] = Math.round(w[n + i]);
+    t.combo[COMBOS + i] = Math.round(w[EVAL_SIDE + n + i]);
+  }
+  t.best.set([w[n + COMBOS], w[EVAL_SIDE + n + COMBOS]]);
   return t;
 }
 
@@ -165,8 +189,6 @@ export class PointValues {
   /** Per point and colour: the evaluation's worth (fittedTables) as the side to move and as the opponent. */
   private evalA = new Int32Array(0);
   private evalD = new Int32Array(0);
-  /** Per point and colour: 0, or the double-threat class + 1 (1 three-three, 2 a four with another threat). */
-  private doubles = new Uint8Array(0);
 
   /** Brings the values up to `g`'s board (any position of any size and rule). */
   sync(g: GomokuPosition): void {
@@ -185,7 +207,6 @@ export class PointValues {
       this.banned = new Uint8Array(2 * n);
       this.evalA = new Int32Array(2 * n);
       this.evalD = new Int32Array(2 * n);
-      this.doubles = new Uint8Array(2 * n);
       // As if the board were empty: nothing near, every value stale.
       this.fresh = new Uint8Array(n);
       this.freshLine = new Uint8Array(4 * n);
@@ -244,19 +265,10 @@ export class PointValues {
     return this.lineKinds[8 * p + 2 * d + colour];
   }
 
-  /**
-   * Whether a `colour` stone on empty point `p` makes two threats at once: -1 no, 0 three-three, 1 a four with
-   * another threat (before the renju check).
-   */
-  doubleThreat(p: number, colour: number): number {
-    if (this.fresh[p] === 0) this.compute(p);
-    return this.doubles[2 * p + colour] - 1;
-  }
-
   private compute(p: number): void {
     const g = this.g as GomokuPosition;
     const lineKind = this.lineKinds;
-    const { mover, opponent, double } = fittedTables;
+    const { mover, opponent, combo } = fittedTables;
     for (let d = 0; d < 4; d++) {
       if (this.freshLine[p * 4 + d] !== 0) continue;
       lineKind[8 * p + 2 * d] = g.pattern(p, d, 0) & KIND_MASK;
@@ -268,6 +280,8 @@ export class PointValues {
       let fours = 0;
       let threes = 0;
       let top = 0;
+      let first = 0;
+      let second = 0;
       let ea = 0;
       let ed = 0;
       for (let d = 0; d < 4; d++) {
@@ -278,16 +292,21 @@ export class PointValues {
         if (k > top) top = k;
         if (k === FOUR || k === OPEN_FOUR) fours++;
         else if (k === OPEN_THREE) threes++;
+        // The combination reads kinds TWO … OPEN_FOUR (a five decides the evaluation first; an overline is nothing).
+        const c = k <= OPEN_FOUR ? k : 0;
+        if (c > first) {
+          second = first;
+          first = c;
+        } else if (c > second) second = c;
+      }
+      const ci = comboIndex(first, second);
+      if (ci >= 0) {
+        ea += combo[ci];
+        ed += combo[COMBOS + ci];
       }
       const i = 2 * p + colour;
       this.banned[i] = colour === 0 && this.renju && (fours + threes >= 2 || top === OVERLINE) && top !== FIVE ? 1 : 0;
-      const pair = fours + threes >= 2 ? (fours > 0 ? 1 : 0) : -1;
-      if (pair >= 0) {
-        v += DOUBLE_THREAT * (pair + 1);
-        ea += double[pair];
-        ed += double[2 + pair];
-      }
-      this.doubles[i] = pair + 1;
+      if (fours + threes >= 2) v += fours > 0 ? 2 * DOUBLE_THREAT : DOUBLE_THREAT;
       this.evalA[i] = ea;
       this.evalD[i] = ed;
       this.raw[i] = v;
