@@ -75,14 +75,15 @@ describe('Gomoku evaluation training', () => {
   it('fits the games of match folders: reads only Gomoku, skips forfeits, never ends worse than the hand weights it starts from', () => {
     const root = mkdtempSync(join(tmpdir(), 'qi-train-gomoku-'));
     try {
-      writeMatch(join(root, 'a'), 60, 1);
-      writeMatch(join(root, 'nested', 'b'), 60, 2);
+      // Enough games for ten training positions a weight (68 weights: the fit refuses fewer).
+      writeMatch(join(root, 'a'), 150, 1);
+      writeMatch(join(root, 'nested', 'b'), 150, 2);
       writeMatch(join(root, 'go'), 2, 3, 'go');
-      writeFileSync(join(root, 'a', 'games', '0099.result.json'), JSON.stringify({ result: 'W+F', moves: ['H8'] }));
+      writeFileSync(join(root, 'a', 'games', '0999.result.json'), JSON.stringify({ result: 'W+F', moves: ['H8'] }));
       const games = readTrainingGames([root]);
-      expect(games).toHaveLength(120);
+      expect(games).toHaveLength(300);
       const r = trainGomoku({ from: [root], lambda: 0.01, holdOutEvery: 5, log: () => undefined });
-      expect(r.games).toBe(120);
+      expect(r.games).toBe(300);
       expect(r.positions).toBeGreaterThan(400);
       expect(r.heldOutPositions).toBeGreaterThan(0);
       expect(r.heldOutPositions).toBeLessThan(r.positions);
@@ -115,7 +116,7 @@ describe('Gomoku evaluation training', () => {
   it('the command prints the losses, writes the weights and installs a module holding them', async () => {
     const root = mkdtempSync(join(tmpdir(), 'qi-train-gomoku-'));
     try {
-      writeMatch(join(root, 'games'), 100, 5);
+      writeMatch(join(root, 'games'), 250, 5);
       const lines: string[] = [];
       const io = { out: (t: string) => lines.push(t), err: { write: () => true } } as never;
       const moduleFile = join(root, 'eval-weights.ts');
@@ -131,7 +132,7 @@ describe('Gomoku evaluation training', () => {
       expect(installed).toHaveLength(saved.weights.length);
       // Six significant digits.
       installed.forEach((x, k) => expect(Math.abs(x - saved.weights[k])).toBeLessThanOrEqual(1e-5 * Math.max(1, Math.abs(saved.weights[k]))));
-      expect(text).toMatch(/Fitted to \d+ positions of 100 games by\n \* `pnpm bench train-gomoku --from /);
+      expect(text).toMatch(/Fitted to \d+ positions of 250 games by\n \* `pnpm bench train-gomoku --from /);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
