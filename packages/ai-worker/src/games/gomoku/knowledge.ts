@@ -170,10 +170,11 @@ export function setRootMoves(g: GomokuPosition, moves: readonly number[] | null)
  * The side to move's view: a five to complete wins; two fives against it (and none of its own) lose; one is
  * blocked first and the position after the block is evaluated; an open four or double threat with no four
  * against it wins in a few moves, and so does a short VCF (a probe of at most 100 solver nodes); otherwise the
- * weighted pattern sum: each nearby point's line patterns and double threats, weighed differently for the side to
- * move (it plays first) and the opponent, plus both sides' best point values — weights fitted to game outcomes
- * (eval-weights.ts, `bench train-gomoku`), in place of one hand-set value a kind for both sides: +91 ± 52 Elo in
- * freestyle and +130 ± 75 in renju, self-play at equal time (2026-12-06; the bench README).
+ * weighted pattern sum: each nearby point's line patterns and the combination of its two strongest lines (the
+ * double threats among them), weighed differently for the side to move (it plays first) and the opponent, plus both
+ * sides' best point values — weights fitted to game outcomes (eval-weights.ts, `bench train-gomoku`): +91 ± 52 Elo
+ * over one hand-set value a kind (2026-12-06), and the combinations another +29 ± 38 in self-play at equal time
+ * (the bench README).
  */
 export function gomokuEvaluate(g: GomokuPosition): number {
   return evaluateBlocking(g, FORCED_BLOCKS);
