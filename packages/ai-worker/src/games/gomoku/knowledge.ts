@@ -1,6 +1,6 @@
 import { MAX_MOVES, gomokuPatterns, type GomokuPosition, type Position } from '@qi/engine';
 import type { Evaluator } from '../../alphabeta/types.js';
-import { COMBOS, EVAL_KINDS, EVAL_SIDE, LINE_VALUE, PointValues, comboIndex, fittedTables, layoutOf } from './point-values.js';
+import { COMBOS, EVAL_KINDS, EVAL_SIDE, LINE_VALUE, PointValues, fittedTables, layoutOf } from './point-values.js';
 import { ThreatInterrupt, VcfSolver } from './vcf.js';
 
 const P = gomokuPatterns;
@@ -237,19 +237,11 @@ export function gomokuEvalFeatures(g: GomokuPosition, out: Float64Array): boolea
       const colour = side === 0 ? me : me ^ 1;
       if (values.value(p, colour) === 0 && values.kind === 0) continue; // renju-forbidden, or no pattern to count
       const base = side * EVAL_SIDE;
-      let first = 0;
-      let second = 0;
       for (let d = 0; d < 4; d++) {
-        const k = values.lineKind(p, d, colour);
-        const at = EVAL_KINDS.indexOf(k as (typeof EVAL_KINDS)[number]);
+        const at = EVAL_KINDS.indexOf(values.lineKind(p, d, colour) as (typeof EVAL_KINDS)[number]);
         if (at >= 0) out[base + at]++;
-        const c = at >= 0 ? k : 0;
-        if (c > first) {
-          second = first;
-          first = c;
-        } else if (c > second) second = c;
       }
-      const ci = comboIndex(first, second);
+      const ci = values.combo(p, colour);
       if (ci >= 0) out[base + EVAL_KINDS.length + ci]++;
     }
   }

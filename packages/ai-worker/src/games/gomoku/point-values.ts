@@ -189,6 +189,8 @@ export class PointValues {
   /** Per point and colour: the evaluation's worth (fittedTables) as the side to move and as the opponent. */
   private evalA = new Int32Array(0);
   private evalD = new Int32Array(0);
+  /** Per point and colour: the combination of its two strongest lines (comboIndex) + 1, or 0 for none. */
+  private combos = new Uint8Array(0);
 
   /** Brings the values up to `g`'s board (any position of any size and rule). */
   sync(g: GomokuPosition): void {
@@ -207,6 +209,7 @@ export class PointValues {
       this.banned = new Uint8Array(2 * n);
       this.evalA = new Int32Array(2 * n);
       this.evalD = new Int32Array(2 * n);
+      this.combos = new Uint8Array(2 * n);
       // As if the board were empty: nothing near, every value stale.
       this.fresh = new Uint8Array(n);
       this.freshLine = new Uint8Array(4 * n);
@@ -265,6 +268,12 @@ export class PointValues {
     return this.lineKinds[8 * p + 2 * d + colour];
   }
 
+  /** The combination index (comboIndex) of a `colour` stone on empty point `p`, -1 for none (before the renju check). */
+  combo(p: number, colour: number): number {
+    if (this.fresh[p] === 0) this.compute(p);
+    return this.combos[2 * p + colour] - 1;
+  }
+
   private compute(p: number): void {
     const g = this.g as GomokuPosition;
     const lineKind = this.lineKinds;
@@ -305,6 +314,7 @@ export class PointValues {
         ed += combo[COMBOS + ci];
       }
       const i = 2 * p + colour;
+      this.combos[i] = ci + 1;
       this.banned[i] = colour === 0 && this.renju && (fours + threes >= 2 || top === OVERLINE) && top !== FIVE ? 1 : 0;
       if (fours + threes >= 2) v += fours > 0 ? 2 * DOUBLE_THREAT : DOUBLE_THREAT;
       this.evalA[i] = ea;
