@@ -154,6 +154,27 @@ describe('Mcts mechanics', () => {
     expect(new Mcts({ ...noRave, priorVisits: 40 }).search(pos, { nodes: 60 }).candidates).toEqual(new Mcts(noRave).search(pos, { nodes: 60 }).candidates);
   });
 
+  it("puts the virtual playouts into each child's own statistics with priorStats 'value', leaving AMAF to real playouts", () => {
+    const pos = new MnkGame(3, 3, 3);
+    const corner = pos.parseMove('a1');
+    const priors = (_p: Position, moves: Int32Array, n: number, out: Float32Array): void => {
+      for (let i = 0; i < n; i++) out[i] = moves[i] === corner ? 1 : 0.2;
+    };
+    const base = { seed: 3, raveBias: 0.1, exploration: 0.1, priorWeight: 0, policy: { priors }, priorVisits: 40, priorEven: 0.2 };
+    const seeded = new Mcts({ ...base, priorStats: 'value' });
+    seeded.search(pos, { nodes: 2 });
+    const t = seeded.tree;
+    // No virtual AMAF: at most the one real playout's update.
+    for (let ch = t.firstChild[0]; ch < t.firstChild[0] + t.childCount[0]; ch++) expect(t.raveVisits[ch]).toBeLessThanOrEqual(1);
+    // The corner's 40 virtual wins draw the search all the same, and the real counts stay real.
+    const on = new Mcts({ ...base, priorStats: 'value' }).search(pos, { nodes: 60 });
+    expect(on.candidates[0].move).toBe(corner);
+    expect(on.candidates.reduce((s, c) => s + c.visits, 0)).toBe(59); // the first playout expands the root
+    // Different from the AMAF seeding, and from no seeding.
+    const rave = new Mcts(base).search(pos, { nodes: 60 });
+    expect(on.candidates).not.toEqual(rave.candidates);
+  });
+
   it('stops on time, on a flag and on stop(), and runs in slices', () => {
     const pos = new MnkGame(7, 6, 4, true);
     const mcts = new Mcts({ seed: 1 });

@@ -25,6 +25,7 @@ export class Mcts {
   private readonly raveB2x4: number;
   private readonly priorVisits: number;
   private readonly priorEven: number;
+  private readonly priorInValue: boolean;
   private readonly plyCap: number;
   private readonly expandAfter: number;
   private readonly rng: Rng;
@@ -62,8 +63,9 @@ export class Mcts {
     this.priorWeight = options.priorWeight ?? (this.policy.priors ? 1 : 0);
     this.rave = options.raveBias !== undefined;
     this.raveB2x4 = 4 * (options.raveBias ?? 0) ** 2;
-    // Virtual experience lives in the RAVE statistics, so it only means something with RAVE and priors on.
-    this.priorVisits = this.rave && this.policy.priors ? Math.max(0, options.priorVisits ?? 0) : 0;
+    this.priorInValue = options.priorStats === 'value';
+    // Virtual experience needs priors, and in the AMAF statistics RAVE to read it.
+    this.priorVisits = this.policy.priors && (this.rave || this.priorInValue) ? Math.max(0, options.priorVisits ?? 0) : 0;
     this.priorEven = Math.min(Math.max(options.priorEven ?? 0.5, 1e-6), 1 - 1e-6);
     this.plyCap = options.playoutPlyCap ?? 400;
     this.expandAfter = options.expandAfter ?? 1;
@@ -320,7 +322,7 @@ export class Mcts {
       t.move[first + i] = moves[i];
       t.mover[first + i] = mover;
       if (this.policy.priors) t.prior[first + i] = this.priorBuf[i];
-      if (pv > 0) {
+      if (pv > 0 && !this.priorInValue) {
         // The prior as virtual experience: priorVisits RAVE playouts at the win rate the prior reads as.
         const p = t.prior[first + i];
         const value = p <= even ? (0.5 * p) / even : 0.5 + (0.5 * (p - even)) / (1 - even);
@@ -342,21 +344,33 @@ export class Mcts {
     const pw = this.priorWeight;
     let best = first;
     let bestScore = -Infinity;
+    const pvValue = this.priorInValue ? this.priorVisits : 0;
+    const even = this.priorEven;
     for (let ch = first; ch < end; ch++) {
-      const n = t.visits[ch];
+      const real = t.visits[ch];
+      let n = real;
+      let w = t.reward[ch];
+      if (pvValue > 0) {
+        // The prior as virtual playouts in the node's own statistics (Pachi's default): they weigh against its real
+        // playouts only, not against the far more numerous AMAF updates.
+        const p = t.prior[ch];
+        const value = p <= even ? (0.5 * p) / even : 0.5 + (0.5 * (p - even)) / (1 - even);
+        n += pvValue;
+        w += pvValue * value;
+      }
       const rn = this.rave ? t.raveVisits[ch] : 0;
       let score: number;
       if (n === 0 && rn === 0) {
         score = this.fpu;
       } else {
-        let q = n > 0 ? t.reward[ch] / n : 0;
+        let q = n > 0 ? w / n : 0;
         if (rn > 0) {
           const beta = rn / (n + rn + this.raveB2x4 * n * rn);
           q = (1 - beta) * q + (beta * t.raveReward[ch]) / rn;
         }
-        score = q + c * Math.sqrt(logN / Math.max(n, 1));
+        score = q + c * Math.sqrt(logN / Math.max(real, 1));
       }
-      if (pw !== 0) score += (pw * t.prior[ch]) / (n + 1);
+      if (pw !== 0) score += (pw * t.prior[ch]) / (real + 1);
       if (score > bestScore) {
         bestScore = score;
         best = ch;

@@ -61,12 +61,17 @@ export interface MctsOptions {
   /** RAVE/AMAF: the bias b of Gelly and Silver's β = ñ/(n + ñ + 4b²nñ); undefined turns RAVE off (Go uses it). */
   raveBias?: number;
   /**
-   * Prior knowledge as equivalent experience (Gelly and Silver 2007, Pachi's `eqex`): each new child's RAVE
-   * statistics start with this many virtual playouts at a win rate read from its prior (see `priorEven`), so the
-   * prior keeps weighing until real AMAF playouts outnumber them instead of fading as 1/(n+1). Needs `raveBias`
-   * and a priors hook; default 0 (off).
+   * Prior knowledge as equivalent experience (Gelly and Silver 2007, Pachi's `eqex`): each new child's statistics
+   * (its RAVE ones, or with `priorStats: 'value'` its own) start with this many virtual playouts at a win rate read
+   * from its prior (see `priorEven`), so the prior keeps weighing until real playouts outnumber them instead of
+   * fading as 1/(n+1). Needs a priors hook (and `raveBias` for the RAVE statistics); default 0 (off).
    */
   priorVisits?: number;
+  /**
+   * Where the `priorVisits` virtual playouts go: 'rave' (default) into each child's AMAF statistics, or 'value' into
+   * its own statistics as seen by the selection (Pachi's default), where they weigh against its real playouts only.
+   */
+  priorStats?: 'rave' | 'value';
   /** The prior of an even move for `priorVisits`: priors 0..priorEven map to win rates 0..0.5, priorEven..1 to 0.5..1 (default 0.5). */
   priorEven?: number;
   /** A leaf gets its children once it has this many playouts (default 1; Go uses more to save memory). */
