@@ -9,6 +9,7 @@ import { profileCommand, profileUsage } from './commands/profile.js';
 import { regressionCommand, regressionUsage } from './commands/regression.js';
 import { signatureCommand } from './commands/signature.js';
 import { trainGomokuCommand, trainGomokuUsage } from './commands/train-gomoku.js';
+import { trainGoCommand, trainGoUsage } from './commands/train-go.js';
 import { trainReversiCommand, trainReversiUsage } from './commands/train-reversi.js';
 import { workerCommand, workerUsage } from './commands/worker.js';
 import { suites } from './suites/index.js';
@@ -27,6 +28,7 @@ commands:
   targets      the speed targets of the engine issues, measured and judged [--game G] [--filter TEXT] [--quick]
   train-reversi  fits Reversi's pattern evaluation to labelled self-play positions → ai-worker data/reversi-weights.bin
   train-gomoku   fits Gomoku's evaluation weights to the games of bench match folders → ai-worker eval-weights.ts
+  train-go       fits Go's move-prediction weights to an expert's moves in bench match folders → ai-worker move-weights.ts
 
 ${matchUsage}
 
@@ -41,6 +43,8 @@ ${profileUsage}
 ${trainReversiUsage}
 
 ${trainGomokuUsage}
+
+${trainGoUsage}
 
 Run on a quiet machine: both cores busy with other work halves the numbers.`;
 
@@ -93,6 +97,8 @@ export async function runBench(argv: readonly string[], io: CommandIo = processI
         return await trainReversiCommand(rest, io);
       case 'train-gomoku':
         return await trainGomokuCommand(rest, io);
+      case 'train-go':
+        return await trainGoCommand(rest, io);
       case undefined:
       case '--help':
       case 'help':

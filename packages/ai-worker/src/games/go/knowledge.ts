@@ -103,6 +103,15 @@ function isLonelyEdgeMove(color: Uint8Array, W: number, size: number, p: number)
   return true;
 }
 
+/**
+ * The prior of a pass: one that ends the game with a win (the board counted as it stands) is the move to make;
+ * passing on a settled board loses nothing; otherwise a pass is a last resort the search finds when all else loses.
+ */
+export function passPrior(pos: GoPosition): number {
+  const ahead = (pos.currentPlayer() === 0 ? 1 : -1) * pos.scoreMargin() > 0;
+  return pos.lastMove() === PASS ? (ahead ? 1 : 0) : settled(pos) ? (ahead ? 0.5 : 0.1) : 0;
+}
+
 /** Writes a prior in [0, 1] for each of moves[0..n) of the side to move (see the module comment). */
 export function goPriors(pos: GoPosition, moves: Int32Array, n: number, out: Float32Array): void {
   const b = pos.board;
@@ -112,19 +121,12 @@ export function goPriors(pos: GoPosition, moves: Int32Array, n: number, out: Flo
   const o = 3 - c;
   const lm = pos.lastMove();
   const last = lm === null || lm < 0 ? -1 : lm;
-  const opponentPassed = lm === PASS;
-  let stones = 0;
-  const pts = pos.points();
-  for (let i = 0; i < pts.length; i++) if (color[pts[i]] !== EMPTY) stones++;
-  const early = stones < (size * size) / 5;
+  const early = size * size - pos.emptyPoints() < (size * size) / 5;
   const lastRow = last >= 0 ? Math.floor(last / W) : 0, lastCol = last >= 0 ? last % W : 0;
   for (let i = 0; i < n; i++) {
     const p = moves[i];
     if (p === PASS) {
-      // A pass that ends the game with a win (the board counted as it stands) is the move to make; passing on
-      // a settled board loses nothing; otherwise a pass is a last resort the search finds when all else loses.
-      const ahead = (c === 1 ? 1 : -1) * pos.scoreMargin() > 0;
-      out[i] = opponentPassed ? (ahead ? 1 : 0) : settled(pos) ? (ahead ? 0.5 : 0.1) : 0;
+      out[i] = passPrior(pos);
       continue;
     }
     const row = Math.floor(p / W), col = p % W;

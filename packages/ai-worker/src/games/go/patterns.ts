@@ -22,9 +22,12 @@ const SHAPES: readonly string[] = [
   '?OXX.O###', // side: cut
 ];
 
-// Neighbour k of the index (bits 2k, 2k+1) is at (row, column) offset NW, N, NE, W, E, SW, S, SE.
-const DR = [-1, -1, -1, 0, 0, 1, 1, 1];
-const DC = [-1, 0, 1, -1, 1, -1, 0, 1];
+/** Row offset of neighbour k of a pattern index (bits 2k, 2k+1): NW, N, NE, W, E, SW, S, SE. */
+export const NEIGHBOUR_DR: readonly number[] = [-1, -1, -1, 0, 0, 1, 1, 1];
+/** Column offset of neighbour k of a pattern index. */
+export const NEIGHBOUR_DC: readonly number[] = [-1, 0, 1, -1, 1, -1, 0, 1];
+const DR = NEIGHBOUR_DR;
+const DC = NEIGHBOUR_DC;
 
 /** Neighbourhood value: empty, own (side to move), enemy, off board. */
 const V_EMPTY = 0, V_OWN = 1, V_ENEMY = 2, V_EDGE = 3;
@@ -71,7 +74,8 @@ function buildTable(): Uint8Array {
   return table;
 }
 
-function transform(dr: number, dc: number, t: number): [number, number] {
+/** Offset (dr, dc) under symmetry t of the square, 0..7 (identity, three rotations, four reflections). */
+export function transform(dr: number, dc: number, t: number): [number, number] {
   switch (t) {
     case 0: return [dr, dc];
     case 1: return [dc, -dr];
