@@ -7,7 +7,8 @@ import { HeavyPlayout } from './heavy.js';
 import { goPriors, goTreeMoves, settled } from './knowledge.js';
 import { PATTERN_MOVE, patternIndex } from './patterns.js';
 import { deadStones, estimateDead, ownershipEstimate } from './dead.js';
-import { goMctsOptions } from './policy.js';
+import { MODEL_FROM_SIZE, goMctsOptions } from './policy.js';
+import { goModelPriors } from './move-model.js';
 import { gameEntry } from '../../worker/games.js';
 
 const DATA = new URL('../../../../../../shared/data/go/', import.meta.url);
@@ -240,10 +241,42 @@ describe('Go MCTS', () => {
   it("weighs the priors as more virtual playouts from 13x13 up, and the worker's searches get the board's settings", () => {
     expect(goMctsOptions(9).priorVisits).toBe(20);
     expect(goMctsOptions(13).priorVisits).toBe(160);
-    expect(goMctsOptions(19).priorVisits).toBe(160);
+    expect(goMctsOptions(13).priorStats).toBe('rave');
     const entry = gameEntry('go');
     expect(entry.mcts?.(new GoPosition({ size: 9 })).priorVisits).toBe(20);
     expect(entry.mcts?.(new GoPosition({ size: 13 })).priorVisits).toBe(160);
+    expect(entry.mcts?.(new GoPosition({ size: 19 })).priorStats).toBe('value');
+  });
+
+  it("from 15x15 up takes the tree's priors from the move-prediction model, as virtual playouts in each child's own statistics", () => {
+    expect(MODEL_FROM_SIZE).toBe(15);
+    const o = goMctsOptions(19);
+    expect([o.priorStats, o.priorVisits]).toEqual(['value', 400]);
+    // Black's D4-E4, in atari, runs out at F4 and is still in atari (White all round but G4): White's G4 captures.
+    const pos = board(
+      Array.from({ length: 19 }, (_, r) => (r === 14 ? '..OOOO.............' : r === 15 ? '..OXX..............' : r === 16 ? '...OOO.............' : '...................')),
+      0,
+    );
+    pos.play(pos.parseMove('F4'));
+    const moves = new Int32Array(MAX_MOVES);
+    const n = goTreeMoves(pos, moves);
+    const fromOptions = new Float32Array(n), model = new Float32Array(n), hand = new Float32Array(n);
+    o.policy?.priors?.(pos, moves, n, fromOptions);
+    goModelPriors(pos, moves, n, model, 0.3, 0.12);
+    goPriors(pos, moves, n, hand);
+    expect(Array.from(fromOptions)).toEqual(Array.from(model));
+    expect(Array.from(fromOptions)).not.toEqual(Array.from(hand));
+    const best = Array.from(fromOptions).indexOf(Math.max(...fromOptions));
+    expect(pos.moveToText(moves[best])).toBe('G4');
+    // The search with them captures, and 9x9 and 13x13 keep the hand priors.
+    expect(pos.moveToText(new Mcts({ ...o, seed: 2 }).search(pos, { nodes: 600 }).move as number)).toBe('G4');
+    const small = new GoPosition({ size: 13 });
+    const m13 = new Int32Array(MAX_MOVES);
+    const n13 = goTreeMoves(small, m13);
+    const a = new Float32Array(n13), b = new Float32Array(n13);
+    goMctsOptions(13).policy?.priors?.(small, m13, n13, a);
+    goPriors(small, m13, n13, b);
+    expect(Array.from(a)).toEqual(Array.from(b));
   });
 });
 
