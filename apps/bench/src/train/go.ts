@@ -162,11 +162,11 @@ export function goSamples(games: readonly GoTrainingGame[]): GoSamples {
 export function scoreOf(s: GoSamples, w: Float64Array, use: (i: number) => boolean): Score {
   const F = GO_FEATURES_PER_MOVE;
   let ll = 0, top = 0, n = 0;
+  const z = new Float64Array(MAX_MOVES);
   for (let i = 0; i < s.count; i++) {
     if (!use(i)) continue;
     const a = s.start[i], e = s.start[i + 1];
     let max = -Infinity, arg = -1;
-    const z = new Float64Array(e - a);
     for (let c = a; c < e; c++) {
       let v = 0;
       for (let k = 0; k < F; k++) v += w[s.feats[c * F + k]];
@@ -177,7 +177,7 @@ export function scoreOf(s: GoSamples, w: Float64Array, use: (i: number) => boole
       }
     }
     let sum = 0;
-    for (let k = 0; k < z.length; k++) sum += Math.exp(z[k] - max);
+    for (let k = 0; k < e - a; k++) sum += Math.exp(z[k] - max);
     ll += z[s.chosen[i]] - max - Math.log(sum);
     if (arg === s.chosen[i]) top++;
     n++;

@@ -317,22 +317,26 @@ export class Mcts {
     const mover = pos.currentPlayer();
     if (this.policy.priors) this.policy.priors(pos, moves, n, this.priorBuf);
     const pv = this.priorVisits;
-    const even = this.priorEven;
     for (let i = 0; i < n; i++) {
       t.move[first + i] = moves[i];
       t.mover[first + i] = mover;
       if (this.policy.priors) t.prior[first + i] = this.priorBuf[i];
       if (pv > 0 && !this.priorInValue) {
         // The prior as virtual experience: priorVisits RAVE playouts at the win rate the prior reads as.
-        const p = t.prior[first + i];
-        const value = p <= even ? (0.5 * p) / even : 0.5 + (0.5 * (p - even)) / (1 - even);
         t.raveVisits[first + i] = pv;
-        t.raveReward[first + i] = pv * (value < 0 ? 0 : value > 1 ? 1 : value);
+        t.raveReward[first + i] = pv * this.priorValue(t.prior[first + i]);
       }
     }
     t.firstChild[node] = first;
     t.childCount[node] = n;
     return true;
+  }
+
+  /** The win rate a prior reads as: priors 0..priorEven map to 0..0.5, priorEven..1 to 0.5..1. */
+  private priorValue(p: number): number {
+    const even = this.priorEven;
+    const value = p <= even ? (0.5 * p) / even : 0.5 + (0.5 * (p - even)) / (1 - even);
+    return value < 0 ? 0 : value > 1 ? 1 : value;
   }
 
   private select(node: number): number {
@@ -345,7 +349,6 @@ export class Mcts {
     let best = first;
     let bestScore = -Infinity;
     const pvValue = this.priorInValue ? this.priorVisits : 0;
-    const even = this.priorEven;
     for (let ch = first; ch < end; ch++) {
       const real = t.visits[ch];
       let n = real;
@@ -353,10 +356,8 @@ export class Mcts {
       if (pvValue > 0) {
         // The prior as virtual playouts in the node's own statistics (Pachi's default): they weigh against its real
         // playouts only, not against the far more numerous AMAF updates.
-        const p = t.prior[ch];
-        const value = p <= even ? (0.5 * p) / even : 0.5 + (0.5 * (p - even)) / (1 - even);
         n += pvValue;
-        w += pvValue * value;
+        w += pvValue * this.priorValue(t.prior[ch]);
       }
       const rn = this.rave ? t.raveVisits[ch] : 0;
       let score: number;

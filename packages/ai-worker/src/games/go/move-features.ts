@@ -15,7 +15,7 @@ const { libertiesAfter } = liberties;
  * weights of its values. The groups are what the hand priors look at, made countable so that a fit to a strong
  * player's moves (bench train-go) can weigh them: the 3x3 shape around the point up to symmetry, captures, escapes
  * from atari with the ladder read, ataris, self-ataris, the liberties the stone gets, the distance to the last move,
- * and the line from the edge by stage of the game.
+ * the line from the edge by stage of the game, and the distance to the nearest stone.
  */
 
 /** One feature group: its name and how many values it has. */
@@ -139,7 +139,7 @@ export function goMoveFeatures(pos: GoPosition, moves: Int32Array, n: number, ou
       selfAtari = chain === 1 ? 1 : chain <= 4 ? 2 : 3;
     }
     out[at + 4] = OFF[4] + selfAtari;
-    out[at + 5] = OFF[5] + (after >= 4 ? 3 : after - 1 < 0 ? 0 : after - 1);
+    out[at + 5] = OFF[5] + (after >= 4 ? 3 : Math.max(0, after - 1));
     let dist = 16;
     if (last >= 0) {
       const dx = Math.abs(col - lastCol), dy = Math.abs(row - lastRow);

@@ -12,8 +12,9 @@ const { GO_FEATURE_COUNT, GO_FEATURES_PER_MOVE, goMoveFeatures } = features;
  * The tree's priors from the fitted move-prediction model (move-features.ts, weights from bench train-go): each
  * move's probability p under the model, relative to a uniform choice among the n moves (r = p·n), read as a prior
  * around the even prior: even + slope · ln r, clamped to [0.01, 0.99]. A move the model rates e^4 times an average
- * one sits well above even and one it rates e^-4 times well below, so the virtual RAVE playouts steer the search to
- * the moves a strong player would look at first. A pass keeps the hand prior (passPrior).
+ * one sits well above even and one it rates e^-4 times well below, so the prior's virtual playouts (in each child's
+ * own statistics: goMctsOptions) steer the search to the moves a strong player would look at first. A pass keeps the
+ * hand prior (passPrior).
  */
 
 /** The weight vector, expanded from its (index, weight) pairs. */
