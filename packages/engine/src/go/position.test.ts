@@ -287,6 +287,22 @@ describe('passes, resignation, results', () => {
     expect(pos.isTerminal()).toBe(false);
   });
 
+  it('previousMove is the move before the last, passes included, and skips a resignation', () => {
+    const pos = new GoPosition({ size: 9 });
+    expect(pos.previousMove()).toBeNull();
+    pos.play(v(pos, 'E5'));
+    expect(pos.previousMove()).toBeNull();
+    pos.play(PASS);
+    expect(pos.previousMove()).toBe(v(pos, 'E5'));
+    pos.play(v(pos, 'D4'));
+    expect(pos.previousMove()).toBe(PASS);
+    pos.resign(1);
+    expect(pos.previousMove()).toBe(PASS);
+    pos.undo();
+    pos.undo();
+    expect(pos.previousMove()).toBe(v(pos, 'E5'));
+  });
+
   it('clone is independent and carries the undo history', () => {
     const pos = new GoPosition({ size: 5 });
     playAll(pos, 'A1 B1 E5 A2');

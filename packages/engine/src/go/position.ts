@@ -312,6 +312,19 @@ export class GoPosition implements Position {
     return this.last === NO_MOVE ? null : this.last;
   }
 
+  /**
+   * The move played before the last one (a point or PASS), or null when there is none on the undo stack (fewer than
+   * two moves since the start or the last setup).
+   */
+  previousMove(): number | null {
+    let k = this.sp - 1;
+    // A resignation is not a move: the record under it holds the last move itself.
+    if (k >= 0 && this.rec[k * REC + R_MOVE] === RESIGN) k--;
+    if (k < 0) return null;
+    const before = this.rec[k * REC + R_LAST];
+    return before === NO_MOVE ? null : before;
+  }
+
   /** A deep copy, undo history included. */
   clone(): GoPosition {
     const c = new GoPosition(this.rules);
