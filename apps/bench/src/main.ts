@@ -10,6 +10,7 @@ import { regressionCommand, regressionUsage } from './commands/regression.js';
 import { signatureCommand } from './commands/signature.js';
 import { trainGomokuCommand, trainGomokuUsage } from './commands/train-gomoku.js';
 import { trainGoCommand, trainGoUsage } from './commands/train-go.js';
+import { agreeGoCommand, agreeGoUsage } from './commands/agree-go.js';
 import { trainReversiCommand, trainReversiUsage } from './commands/train-reversi.js';
 import { workerCommand, workerUsage } from './commands/worker.js';
 import { suites } from './suites/index.js';
@@ -29,6 +30,7 @@ commands:
   train-reversi  fits Reversi's pattern evaluation to labelled self-play positions → ai-worker data/reversi-weights.bin
   train-gomoku   fits Gomoku's evaluation weights to the games of bench match folders → ai-worker eval-weights.ts
   train-go       fits Go's move-prediction weights to an expert's moves in bench match folders → ai-worker move-weights.ts
+  agree-go       how often Go's search plays the expert's move on the positions train-go held out
 
 ${matchUsage}
 
@@ -45,6 +47,8 @@ ${trainReversiUsage}
 ${trainGomokuUsage}
 
 ${trainGoUsage}
+
+${agreeGoUsage}
 
 Run on a quiet machine: both cores busy with other work halves the numbers.`;
 
@@ -99,6 +103,8 @@ export async function runBench(argv: readonly string[], io: CommandIo = processI
         return await trainGomokuCommand(rest, io);
       case 'train-go':
         return await trainGoCommand(rest, io);
+      case 'agree-go':
+        return await agreeGoCommand(rest, io);
       case undefined:
       case '--help':
       case 'help':

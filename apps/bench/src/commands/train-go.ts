@@ -42,10 +42,11 @@ export async function trainGoCommand(argv: readonly string[], io: CommandIo, mod
   io.out(`held out         ${r.fitted.heldOut.logLikelihood.toFixed(3).padStart(14)}  ${pct(r.fitted.heldOut.top1)}  (${r.heldOutPositions} positions)`);
   io.out(`hand priors      ${''.padStart(14)}  ${pct(r.hand.heldOut)}  (held out)`);
   io.out(`uniform          ${r.uniform.toFixed(3).padStart(14)}`);
+  const width = Math.max(...GO_FEATURE_GROUPS.map((g) => g.name.length));
   GO_FEATURE_GROUPS.forEach((g, k) => {
     if (g.name === 'shape') return;
     const ws = Array.from(r.weights.subarray(GO_FEATURE_OFFSETS[k], GO_FEATURE_OFFSETS[k] + g.values), (x) => x.toFixed(2));
-    io.out(`${g.name.padEnd(14)} ${ws.join(' ')}`);
+    io.out(`${g.name.padEnd(width)} ${ws.join(' ')}`);
   });
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, 'go-weights.json'), `${JSON.stringify({ ...r, weights: Array.from(r.weights), from }, null, 1)}\n`);

@@ -82,12 +82,16 @@ describe('Go move features', () => {
     const rows = ['.........', '.........', '.........', '.........', '.........', '..X......', '.X.X.....', '.........', '.........'];
     // White plays C3 between Black's B3, D3 and C4: its one liberty is C2.
     const pos = board(rows, 1, ['C3']);
-    expect(valuesOf(pos, pos.parseMove('C2'))[capture]).toBe(4); // one stone, the last move's
+    expect(valuesOf(pos, pos.parseMove('C2'))[capture]).toBe(3); // one stone, the last move's
     const before = board(rows, 1);
     expect(valuesOf(before, before.parseMove('C3'))[selfAtari]).toBe(1);
-    // The same stone set up rather than played: a capture of one stone that is not the last move.
+    // The same stone set up rather than played: a capture of one stone that is not the last move and that could
+    // have run out at C2 (to three liberties) ...
     const setUp = board(['.........', '.........', '.........', '.........', '.........', '..X......', '.XOX.....', '.........', '.........'], 0);
-    expect(valuesOf(setUp, setUp.parseMove('C2'))[capture]).toBe(1);
+    expect(valuesOf(setUp, setUp.parseMove('C2'))[capture]).toBe(2);
+    // ... and, with Black on B2 and D2, one that could not (running out leaves it one liberty).
+    const dead = board(['.........', '.........', '.........', '.........', '.........', '..X......', '.XOX.....', '.X.X.....', '.........'], 0);
+    expect(valuesOf(dead, dead.parseMove('C2'))[capture]).toBe(1);
     // White to move there: C2 gets three liberties (B2, D2, C1).
     setUp.setCurrentPlayer(1);
     const ext = valuesOf(setUp, setUp.parseMove('C2'));
@@ -101,6 +105,37 @@ describe('Go move features', () => {
     // A white stone at B2 breaks the ladder: the escape to two liberties works.
     const broken = board(['.........', '.........', '.........', '.........', '...X.....', '..XO.....', '....X....', '.O.......', '.........'], 0, ['E4']);
     expect(valuesOf(broken, broken.parseMove('D3'))[escape]).toBe(2);
+  });
+
+  it('count the stones of each side around a move and tell an extension of an own chain of two liberties', () => {
+    const around = group('stones-around'), extension = group('two-liberty-extension');
+    // Black's D5 and E5 (two stones, liberties D6, E6, D4, E4, C5, F5 minus White's): White on D6, E6, C5, F5 leaves
+    // them D4 and E4.
+    const pos = board(['.........', '.........', '.........', '...OO....', '..OXXO...', '.........', '.........', '.........', '.........'], 0);
+    // D3 for Black: within distance 3 are D5, E5 (own) and D6, C5, F5 (D6 is 3 away, E6 4, C5 3, F5 4): own 2, enemy 2.
+    expect(valuesOf(pos, pos.parseMove('D3'))[around]).toBe(1 * 4 + 1);
+    expect(valuesOf(pos, pos.parseMove('A9'))[around]).toBe(0);
+    // D4 extends the chain to D3, C4, E4 (E4 still empty): three liberties; G9 touches nothing.
+    expect(valuesOf(pos, pos.parseMove('D4'))[extension]).toBe(1);
+    expect(valuesOf(pos, pos.parseMove('G9'))[extension]).toBe(0);
+    // With White on C4 and E3, D4 leaves the chain D3 and E4 only.
+    const tight = board(['.........', '.........', '.........', '...OO....', '..OXXO...', '..O......', '....O....', '.........', '.........'], 0);
+    expect(valuesOf(tight, tight.parseMove('D4'))[extension]).toBe(2);
+  });
+
+  it('measure the distance to the last move and to the move before it, and say when there is none', () => {
+    const last = group('last-distance'), previous = group('previous-distance');
+    const empty = ['.........', '.........', '.........', '.........', '.........', '.........', '.........', '.........', '.........'];
+    const one = board(empty, 0, ['E5']);
+    expect(valuesOf(one, one.parseMove('E4'))[previous]).toBe(16);
+    const two = board(empty, 0, ['E5', 'C3']);
+    // D5 touches E5 (d = 2, value 0); from C3 it is dx 1, dy 2: d = 5, value 3.
+    expect(valuesOf(two, two.parseMove('D5'))[previous]).toBe(0);
+    expect(valuesOf(two, two.parseMove('D5'))[last]).toBe(3);
+    // A pass before the last move: none.
+    const passed = board(empty, 0, ['E5', 'pass', 'C3']);
+    expect(valuesOf(passed, passed.parseMove('D5'))[previous]).toBe(16);
+    expect(valuesOf(passed, passed.parseMove('D5'))[last]).toBe(3);
   });
 });
 
@@ -125,7 +160,7 @@ describe('Go model priors', () => {
     const out = new Float32Array(n);
     // Weights that value only captures: the capture is the one move above even, every other move alike below.
     const w = new Float32Array(GO_FEATURE_COUNT);
-    w[GO_FEATURE_OFFSETS[group('capture')] + 1] = 3;
+    for (let v = 1; v < GO_FEATURE_GROUPS[group('capture')].values; v++) w[GO_FEATURE_OFFSETS[group('capture')] + v] = 3;
     goModelPriors(pos, moves, n, out, 0.3, 0.05, w);
     const c2 = pos.parseMove('C2');
     const priors = new Map(Array.from(moves.subarray(0, n), (m, i) => [m, out[i]]));

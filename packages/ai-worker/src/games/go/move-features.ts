@@ -15,7 +15,8 @@ const { libertiesAfter } = liberties;
  * weights of its values. The groups are what the hand priors look at, made countable so that a fit to a strong
  * player's moves (bench train-go) can weigh them: the 3x3 shape around the point up to symmetry, captures, escapes
  * from atari with the ladder read, ataris, self-ataris, the liberties the stone gets, the distance to the last move,
- * the line from the edge by stage of the game, and the distance to the nearest stone.
+ * the line from the edge by stage of the game, the distance to the nearest stone and the distance to the move before
+ * the last.
  */
 
 /** One feature group: its name and how many values it has. */
@@ -32,8 +33,9 @@ export const SHAPE_CLASSES: number = buildShapeClasses();
 /** The groups in order; a move's value in group g is an index into the weights at GO_FEATURE_OFFSETS[g]. */
 export const GO_FEATURE_GROUPS: readonly GoFeatureGroup[] = [
   { name: 'shape', values: SHAPE_CLASSES },
-  // none, captures 1 stone, 2-3, 4+; the same when the captured chain touches the last move
-  { name: 'capture', values: 7 },
+  // none; then for 1 stone, 2-3, 4+ captured: a chain that could not have escaped anyway (its extension fails),
+  // one that could have, one that touches the last move
+  { name: 'capture', values: 10 },
   // none; escapes atari into a ladder that fails; to 2 liberties; to 3+; by capturing (counted as capture too)
   { name: 'escape', values: 4 },
   // none; atari that captures by ladder; another atari; an atari of a chain of 3+ stones (no ladder)
@@ -48,6 +50,12 @@ export const GO_FEATURE_GROUPS: readonly GoFeatureGroup[] = [
   { name: 'line-stage', values: 24 },
   // Manhattan distance to the nearest stone: 1, 2, 3, 4, 5+ (none)
   { name: 'nearest-stone', values: 5 },
+  // Coulom's distance to the move before the last: 2..16, 17+, no such move (or a pass)
+  { name: 'previous-distance', values: 17 },
+  // own stones × enemy stones within Manhattan distance 3 (each 0, 1-2, 3-5, 6+): empty area, approach, crowd
+  { name: 'stones-around', values: 16 },
+  // none; extends an own chain of two liberties to three or more; touches one and leaves it at two or fewer
+  { name: 'two-liberty-extension', values: 3 },
 ];
 
 /** Features a move has (one value per group). */
@@ -76,6 +84,9 @@ export function goMoveFeatures(pos: GoPosition, moves: Int32Array, n: number, ou
   const last = lm === null || lm < 0 ? -1 : lm;
   const lastRow = last >= 0 ? Math.floor(last / W) : 0, lastCol = last >= 0 ? last % W : 0;
   const lastHead = last >= 0 && color[last] !== EMPTY ? head[last] : -1;
+  const pm = pos.previousMove();
+  const prev = pm === null || pm < 0 ? -1 : pm;
+  const prevRow = prev >= 0 ? Math.floor(prev / W) : 0, prevCol = prev >= 0 ? prev % W : 0;
   const fill = (size * size - pos.emptyPoints()) / (size * size);
   const stage = fill < 0.1 ? 0 : fill < 0.25 ? 1 : fill < 0.5 ? 2 : 3;
   const ladders = ladderReaderFor(size);
@@ -89,7 +100,7 @@ export function goMoveFeatures(pos: GoPosition, moves: Int32Array, n: number, ou
     const row = Math.floor(p / W), col = p % W;
     out[at] = OFF[0] + SHAPE_CLASS[patternIndex(color, W, p, c)];
     // Captures, own chains in atari next to p, enemy chains with two liberties next to p.
-    let captured = 0, capturesLast = false, ownAtari = -1, twoLibs = 0;
+    let captured = 0, capturesLast = false, couldEscape = false, ownAtari = -1, twoLibs = 0, ownTwo = false;
     for (let k = 0; k < 4; k++) {
       const q = p + dirs[k];
       const cq = color[q];
@@ -99,11 +110,17 @@ export function goMoveFeatures(pos: GoPosition, moves: Int32Array, n: number, ou
           // A chain touching p on two sides is counted once per side: small overcount, same category mostly.
           captured += count[h];
           if (h === lastHead) capturesLast = true;
+          // Taking stones that are dead anyway is seldom urgent; taking ones that would run out is (read only when
+          // it can decide the value).
+          else if (!capturesLast && !couldEscape && !ladders.escapeFails(b, q, p, o)) couldEscape = true;
         } else if (libs[h] === 2) twoLibs |= 1 << k;
-      } else if (cq === c && libs[head[q]] === 1) ownAtari = q;
+      } else if (cq === c) {
+        if (libs[head[q]] === 1) ownAtari = q;
+        else if (libs[head[q]] === 2) ownTwo = true;
+      }
     }
-    const capVal = captured === 0 ? 0 : captured === 1 ? 1 : captured <= 3 ? 2 : 3;
-    out[at + 1] = OFF[1] + (capVal === 0 ? 0 : capturesLast ? capVal + 3 : capVal);
+    const capVal = captured === 0 ? 0 : captured === 1 ? 0 : captured <= 3 ? 1 : 2;
+    out[at + 1] = OFF[1] + (captured === 0 ? 0 : 1 + capVal * 3 + (capturesLast ? 2 : couldEscape ? 1 : 0));
     const after = captured > 0 ? 4 : libertiesAfter(b, p, c, 4);
     let escape = 0;
     if (ownAtari >= 0) {
@@ -150,7 +167,36 @@ export function goMoveFeatures(pos: GoPosition, moves: Int32Array, n: number, ou
     const line = Math.min(row, col, size + 1 - row, size + 1 - col) - 1;
     out[at + 7] = OFF[7] + (line >= 5 ? 5 : line) * 4 + stage;
     out[at + 8] = OFF[8] + nearestStone(color, W, size, row, col);
+    let prevDist = 16;
+    if (prev >= 0) {
+      const dx = Math.abs(col - prevCol), dy = Math.abs(row - prevRow);
+      const d = dx + dy + Math.max(dx, dy);
+      // 0 when the stone played there was captured by the last move and p retakes its point.
+      prevDist = d >= 17 ? 15 : d <= 2 ? 0 : d - 2;
+    }
+    out[at + 9] = OFF[9] + prevDist;
+    out[at + 10] = OFF[10] + stonesAround(color, W, size, row, col, c);
+    out[at + 11] = OFF[11] + (!ownTwo ? 0 : after >= 3 ? 1 : 2);
   }
+}
+
+const AROUND_BUCKET = [0, 1, 1, 2, 2, 2];
+
+/** Own and enemy stones (of colour c and the other) within Manhattan distance 3 of (row, col), bucketed: a value 0..15. */
+function stonesAround(color: Uint8Array, W: number, size: number, row: number, col: number, c: number): number {
+  let own = 0, enemy = 0;
+  for (let dr = -3; dr <= 3; dr++) {
+    const r = row + dr;
+    if (r < 1 || r > size) continue;
+    const span = 3 - Math.abs(dr);
+    const c1 = Math.max(1, col - span), c2 = Math.min(size, col + span);
+    for (let x = c1; x <= c2; x++) {
+      const v = color[r * W + x];
+      if (v === c) own++;
+      else if (v !== EMPTY) enemy++;
+    }
+  }
+  return (own >= 6 ? 3 : AROUND_BUCKET[own]) * 4 + (enemy >= 6 ? 3 : AROUND_BUCKET[enemy]);
 }
 
 /** Manhattan distance to the nearest stone, 1..4, or 5 for none within four points: as a value 0..4. */

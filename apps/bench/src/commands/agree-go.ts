@@ -1,0 +1,39 @@
+/**
+ * `bench agree-go`: how often Go's search at a playout budget plays the expert's move on the positions of the games
+ * train-go held out (apps/bench/src/train/go-agreement.ts), beside its model's and hand priors' favourites.
+ */
+import { Flags, UsageError } from '../cli/args.js';
+import { goAgreement } from '../train/go-agreement.js';
+import type { CommandIo } from './io.js';
+
+/** The agree-go flags as `--help` prints them. */
+export const agreeGoUsage = `agree-go options:
+  --from DIR[,DIR…]  folders searched for bench match folders of Go games (as given to train-go)
+  --expert TEXT      the player whose moves are the answers: its name contains TEXT (default gnugo)
+  --hold-out N       measure on the games train-go --hold-out N left out of its fit (default 5)
+  --playouts N       playouts of each search (default 9000)
+  --positions N      positions measured at most (default 100)
+  --every N          one position every N plies of a game, from ply 20 (default 9)
+  --seed N           seed of each search (default 1)`;
+
+/** Runs the measurement; 0 when at least one position was measured. */
+export async function agreeGoCommand(argv: readonly string[], io: CommandIo): Promise<number> {
+  const f = new Flags(argv, []);
+  const fromText = f.string('from');
+  if (fromText === undefined || fromText.trim() === '') throw new UsageError('--from needs the folders of the games to measure on');
+  const from = fromText.split(',').map((d) => d.trim()).filter((d) => d !== '');
+  const expert = f.string('expert', 'gnugo') as string;
+  const holdOutEvery = f.int('hold-out', 5, 2, 1000);
+  const playouts = f.int('playouts', 9000, 1, 10_000_000);
+  const positions = f.int('positions', 100, 1, 100_000);
+  const every = f.int('every', 9, 1, 1000);
+  const seed = f.int('seed', 1, 0, 2 ** 31 - 1);
+  f.checkUsed();
+  const r = goAgreement({ from, expert, holdOutEvery, playouts, positions, every, seed, log: (line) => io.err.write(`${line}\n`) });
+  const share = (k: number): string => `${String(k).padStart(4)} (${((100 * k) / r.positions).toFixed(1)}%)`;
+  io.out(`the expert's move on ${r.positions} held-out positions:`);
+  io.out(`search at ${playouts} playouts ${share(r.search)}  ${(r.msPerSearch / 1000).toFixed(2)} s a search`);
+  io.out(`model's favourite      ${share(r.model)}`);
+  io.out(`hand priors' favourite ${share(r.hand)}`);
+  return 0;
+}

@@ -1,0 +1,92 @@
+/**
+ * How often Qi's Go search plays the move an expert played, on positions of the games train-go held out: a cheap
+ * proxy (minutes, not the hours of a 19x19 match) for whether the tree's priors steer the search where a strong player
+ * looks. Also counts how often the move-prediction model's and the hand priors' favourite is the expert's move, on
+ * the same positions, so the search's number reads against what its priors alone would play.
+ */
+import { GoPosition, MAX_MOVES, PASS } from '@qi/engine';
+import { GO_FEATURES_PER_MOVE, GO_MOVE_WEIGHTS, Mcts, gameEntry, goMoveFeatures, goPriors, goTreeMoves } from '@qi/ai-worker';
+import { readGoGames } from './go.js';
+
+/** What goAgreement measures and on which positions. */
+export interface GoAgreementOptions {
+  /** Folders searched for bench match folders (as train-go's --from: the same folders give the same held-out games). */
+  from: readonly string[];
+  /** The player whose moves are the answers: its name contains this. */
+  expert: string;
+  /** The games used are those train-go with this --hold-out leaves out of the fit (index mod n = n − 1). */
+  holdOutEvery: number;
+  /** Playouts of each search. */
+  playouts: number;
+  /** Positions measured at most. */
+  positions: number;
+  /** One position every this many plies of a game, from ply 20 to ten before its end (the expert to move). */
+  every: number;
+  /** Seed of each search. */
+  seed: number;
+  /** Progress lines. */
+  log: (line: string) => void;
+}
+
+/** Counts over the positions measured. */
+export interface GoAgreementResult {
+  positions: number;
+  /** Positions where the search played the expert's move. */
+  search: number;
+  /** Where the model's most likely move was the expert's. */
+  model: number;
+  /** Where the hand priors' favourite was the expert's. */
+  hand: number;
+  /** Mean wall time of one search, in ms. */
+  msPerSearch: number;
+}
+
+const FIRST_PLY = 20;
+const LAST_PLIES = 10;
+
+/** Measures the agreement (see the module comment); throws when no held-out game has a position to measure. */
+export function goAgreement(o: GoAgreementOptions): GoAgreementResult {
+  const games = readGoGames(o.from, o.expert).filter((_, i) => i % o.holdOutEvery === o.holdOutEvery - 1);
+  const F = GO_FEATURES_PER_MOVE;
+  const moves = new Int32Array(MAX_MOVES);
+  const feats = new Int32Array(MAX_MOVES * F);
+  const priors = new Float32Array(MAX_MOVES);
+  const r: GoAgreementResult = { positions: 0, search: 0, model: 0, hand: 0, msPerSearch: 0 };
+  let searchMs = 0;
+  for (const t of games) {
+    if (r.positions >= o.positions) break;
+    const g = new GoPosition({ size: t.size, komi: t.komi });
+    for (let i = 0; i < t.moves.length - LAST_PLIES && r.positions < o.positions; i++) {
+      const move = g.parseMove(t.moves[i]);
+      if (move !== PASS && !g.isLegal(move)) throw new Error(`agree-go: ${t.file}: move ${i + 1} (${t.moves[i]}) is illegal`);
+      if (i >= FIRST_PLY && (i - FIRST_PLY) % o.every === 0 && move !== PASS && t.expert[g.currentPlayer()]) {
+        const n = goTreeMoves(g, moves);
+        goMoveFeatures(g, moves, n, feats);
+        goPriors(g, moves, n, priors);
+        let modelBest = -1, modelScore = -Infinity, handBest = -1;
+        for (let k = 0; k < n; k++) {
+          if (moves[k] === PASS) continue;
+          let s = 0;
+          for (let j = 0; j < F; j++) s += GO_MOVE_WEIGHTS[feats[k * F + j]];
+          if (s > modelScore) [modelScore, modelBest] = [s, k];
+          if (handBest < 0 || priors[k] > priors[handBest]) handBest = k;
+        }
+        if (modelBest >= 0 && moves[modelBest] === move) r.model++;
+        if (handBest >= 0 && moves[handBest] === move) r.hand++;
+        const options = gameEntry('go').mcts?.(g);
+        if (options === undefined) throw new Error('agree-go: Go has no MCTS settings');
+        const start = performance.now();
+        const found = new Mcts({ ...options, seed: o.seed }).search(g, { nodes: o.playouts });
+        searchMs += performance.now() - start;
+        if (found.move === move) r.search++;
+        r.positions++;
+        if (r.positions % 10 === 0) o.log(`${r.positions} positions: search ${r.search}, model ${r.model}, hand ${r.hand}`);
+      }
+      g.play(move);
+      if (g.isTerminal()) break;
+    }
+  }
+  if (r.positions === 0) throw new Error(`agree-go: no position to measure in the held-out games of "${o.expert}" under ${o.from.join(', ')}`);
+  r.msPerSearch = searchMs / r.positions;
+  return r;
+}
