@@ -31,7 +31,7 @@ export { goMovesToGo, clockMoveTime, type ClockMoveTime } from './games/go/clock
 // Go's tree knowledge and the move-prediction model bench train-go fits.
 export { goTreeMoves, goPriors } from './games/go/knowledge.js';
 export { goMoveFeatures, GO_FEATURE_GROUPS, GO_FEATURE_OFFSETS, GO_FEATURE_COUNT, GO_FEATURES_PER_MOVE, type GoFeatureGroup } from './games/go/move-features.js';
-export { GO_MOVE_WEIGHTS } from './games/go/move-model.js';
+export { goModelScores } from './games/go/move-model.js';
 // Reversi's evaluations (hand-written, and the trained patterns with their weights file).
 export { reversiKnowledge, reversiEvaluate, reversiPatternEvaluate, reversiTerminal, DISC, REVERSI_WON } from './games/reversi/eval.js';
 export * as reversiPatterns from './games/reversi/patterns.js';

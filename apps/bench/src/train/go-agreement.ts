@@ -5,7 +5,7 @@
  * the same positions, so the search's number reads against what its priors alone would play.
  */
 import { GoPosition, MAX_MOVES, PASS } from '@qi/engine';
-import { GO_FEATURES_PER_MOVE, GO_MOVE_WEIGHTS, Mcts, gameEntry, goMoveFeatures, goPriors, goTreeMoves } from '@qi/ai-worker';
+import { Mcts, gameEntry, goModelScores, goPriors, goTreeMoves } from '@qi/ai-worker';
 import { readGoGames } from './go.js';
 
 /** What goAgreement measures and on which positions. */
@@ -47,9 +47,8 @@ const LAST_PLIES = 10;
 /** Measures the agreement (see the module comment); throws when no held-out game has a position to measure. */
 export function goAgreement(o: GoAgreementOptions): GoAgreementResult {
   const games = readGoGames(o.from, o.expert).filter((_, i) => i % o.holdOutEvery === o.holdOutEvery - 1);
-  const F = GO_FEATURES_PER_MOVE;
   const moves = new Int32Array(MAX_MOVES);
-  const feats = new Int32Array(MAX_MOVES * F);
+  const scores = new Float64Array(MAX_MOVES);
   const priors = new Float32Array(MAX_MOVES);
   const r: GoAgreementResult = { positions: 0, search: 0, model: 0, hand: 0, msPerSearch: 0 };
   let searchMs = 0;
@@ -61,14 +60,12 @@ export function goAgreement(o: GoAgreementOptions): GoAgreementResult {
       if (move !== PASS && !g.isLegal(move)) throw new Error(`agree-go: ${t.file}: move ${i + 1} (${t.moves[i]}) is illegal`);
       if (i >= FIRST_PLY && (i - FIRST_PLY) % o.every === 0 && move !== PASS && t.expert[g.currentPlayer()]) {
         const n = goTreeMoves(g, moves);
-        goMoveFeatures(g, moves, n, feats);
+        goModelScores(g, moves, n, scores);
         goPriors(g, moves, n, priors);
-        let modelBest = -1, modelScore = -Infinity, handBest = -1;
+        let modelBest = -1, handBest = -1;
         for (let k = 0; k < n; k++) {
           if (moves[k] === PASS) continue;
-          let s = 0;
-          for (let j = 0; j < F; j++) s += GO_MOVE_WEIGHTS[feats[k * F + j]];
-          if (s > modelScore) [modelScore, modelBest] = [s, k];
+          if (modelBest < 0 || scores[k] > scores[modelBest]) modelBest = k;
           if (handBest < 0 || priors[k] > priors[handBest]) handBest = k;
         }
         if (modelBest >= 0 && moves[modelBest] === move) r.model++;

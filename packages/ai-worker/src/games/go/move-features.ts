@@ -13,10 +13,11 @@ const { libertiesAfter } = liberties;
  * The features of a Go move that the move-prediction model weighs (Coulom 2007, "Computing Elo ratings of move
  * patterns"): each move has exactly one value in every group, and the model's score of a move is the sum of the
  * weights of its values. The groups are what the hand priors look at, made countable so that a fit to a strong
- * player's moves (bench train-go) can weigh them: the 3x3 shape around the point up to symmetry, captures, escapes
- * from atari with the ladder read, ataris, self-ataris, the liberties the stone gets, the distance to the last move,
- * the line from the edge by stage of the game, the distance to the nearest stone and the distance to the move before
- * the last.
+ * player's moves (bench train-go) can weigh them: the 3x3 shape around the point up to symmetry, captures (and
+ * whether the stones could have run), escapes from atari with the ladder read, ataris, self-ataris, the liberties the
+ * stone gets, the distance to the last move and to the move before it, the line from the edge by stage of the game,
+ * the distance to the nearest stone, the stones of each side around the point, and extensions of own chains with two
+ * liberties.
  */
 
 /** One feature group: its name and how many values it has. */
@@ -99,7 +100,7 @@ export function goMoveFeatures(pos: GoPosition, moves: Int32Array, n: number, ou
     }
     const row = Math.floor(p / W), col = p % W;
     out[at] = OFF[0] + SHAPE_CLASS[patternIndex(color, W, p, c)];
-    // Captures, own chains in atari next to p, enemy chains with two liberties next to p.
+    // Captures, own chains in atari or with two liberties next to p, enemy chains with two liberties next to p.
     let captured = 0, capturesLast = false, couldEscape = false, ownAtari = -1, twoLibs = 0, ownTwo = false;
     for (let k = 0; k < 4; k++) {
       const q = p + dirs[k];
@@ -119,8 +120,8 @@ export function goMoveFeatures(pos: GoPosition, moves: Int32Array, n: number, ou
         else if (libs[head[q]] === 2) ownTwo = true;
       }
     }
-    const capVal = captured === 0 ? 0 : captured === 1 ? 0 : captured <= 3 ? 1 : 2;
-    out[at + 1] = OFF[1] + (captured === 0 ? 0 : 1 + capVal * 3 + (capturesLast ? 2 : couldEscape ? 1 : 0));
+    const capSize = captured <= 1 ? 0 : captured <= 3 ? 1 : 2;
+    out[at + 1] = OFF[1] + (captured === 0 ? 0 : 1 + capSize * 3 + (capturesLast ? 2 : couldEscape ? 1 : 0));
     const after = captured > 0 ? 4 : libertiesAfter(b, p, c, 4);
     let escape = 0;
     if (ownAtari >= 0) {
@@ -157,27 +158,24 @@ export function goMoveFeatures(pos: GoPosition, moves: Int32Array, n: number, ou
     }
     out[at + 4] = OFF[4] + selfAtari;
     out[at + 5] = OFF[5] + (after >= 4 ? 3 : Math.max(0, after - 1));
-    let dist = 16;
-    if (last >= 0) {
-      const dx = Math.abs(col - lastCol), dy = Math.abs(row - lastRow);
-      const d = dx + dy + Math.max(dx, dy);
-      dist = d >= 17 ? 15 : d - 2;
-    }
-    out[at + 6] = OFF[6] + dist;
+    out[at + 6] = OFF[6] + (last >= 0 ? coulomDistance(row, col, lastRow, lastCol) : 16);
     const line = Math.min(row, col, size + 1 - row, size + 1 - col) - 1;
     out[at + 7] = OFF[7] + (line >= 5 ? 5 : line) * 4 + stage;
     out[at + 8] = OFF[8] + nearestStone(color, W, size, row, col);
-    let prevDist = 16;
-    if (prev >= 0) {
-      const dx = Math.abs(col - prevCol), dy = Math.abs(row - prevRow);
-      const d = dx + dy + Math.max(dx, dy);
-      // 0 when the stone played there was captured by the last move and p retakes its point.
-      prevDist = d >= 17 ? 15 : d <= 2 ? 0 : d - 2;
-    }
-    out[at + 9] = OFF[9] + prevDist;
+    out[at + 9] = OFF[9] + (prev >= 0 ? coulomDistance(row, col, prevRow, prevCol) : 16);
     out[at + 10] = OFF[10] + stonesAround(color, W, size, row, col, c);
     out[at + 11] = OFF[11] + (!ownTwo ? 0 : after >= 3 ? 1 : 2);
   }
+}
+
+/**
+ * Coulom's distance d = dx + dy + max(dx, dy) between two points as a value: d = 2..16 → 0..14, 17+ → 15. A distance
+ * under 2 (p on the point itself: the move before the last was captured and p retakes its point) counts as 2.
+ */
+function coulomDistance(row: number, col: number, r: number, c: number): number {
+  const dx = Math.abs(col - c), dy = Math.abs(row - r);
+  const d = dx + dy + Math.max(dx, dy);
+  return d >= 17 ? 15 : d <= 2 ? 0 : d - 2;
 }
 
 const AROUND_BUCKET = [0, 1, 1, 2, 2, 2];

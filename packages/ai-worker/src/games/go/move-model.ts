@@ -24,17 +24,31 @@ const F = GO_FEATURES_PER_MOVE;
 const feats = new Int32Array(MAX_MOVES * F);
 const scores = new Float64Array(MAX_MOVES);
 
+/**
+ * Writes the model's score (the sum of the weights of its features: a log-probability up to a constant) of each of
+ * moves[0..n) of the side to move into out; a pass gets -Infinity (the model does not score passes).
+ */
+export function goModelScores(pos: GoPosition, moves: Int32Array, n: number, out: Float64Array, weights: Float32Array = GO_MOVE_WEIGHTS): void {
+  goMoveFeatures(pos, moves, n, feats);
+  for (let i = 0; i < n; i++) {
+    if (moves[i] === PASS) {
+      out[i] = -Infinity;
+      continue;
+    }
+    let s = 0;
+    for (let k = 0; k < F; k++) s += weights[feats[i * F + k]];
+    out[i] = s;
+  }
+}
+
 /** Writes a prior in [0, 1] for each of moves[0..n) of the side to move from the model (see the module comment). */
 export function goModelPriors(pos: GoPosition, moves: Int32Array, n: number, out: Float32Array, even: number, slope: number, weights: Float32Array = GO_MOVE_WEIGHTS): void {
-  goMoveFeatures(pos, moves, n, feats);
+  goModelScores(pos, moves, n, scores, weights);
   let max = -Infinity;
   let points = 0;
   for (let i = 0; i < n; i++) {
     if (moves[i] === PASS) continue;
-    let s = 0;
-    for (let k = 0; k < F; k++) s += weights[feats[i * F + k]];
-    scores[i] = s;
-    if (s > max) max = s;
+    if (scores[i] > max) max = scores[i];
     points++;
   }
   let sum = 0;
