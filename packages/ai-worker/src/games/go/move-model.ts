@@ -18,7 +18,7 @@ const { GO_FEATURE_COUNT, GO_FEATURES_PER_MOVE, goMoveFeatures } = features;
  */
 
 /** The weight vector, expanded from its (index, weight) pairs. */
-export const GO_MOVE_WEIGHTS: Float32Array = expand(GO_MOVE_WEIGHT_PAIRS);
+const GO_MOVE_WEIGHTS: Float32Array = expand(GO_MOVE_WEIGHT_PAIRS);
 
 const F = GO_FEATURES_PER_MOVE;
 const feats = new Int32Array(MAX_MOVES * F);
