@@ -28,10 +28,11 @@ export { HeavyPlayout } from './games/go/heavy.js';
 export { estimateDead, deadStones, deadStoneVertices, type EstimateOptions } from './games/go/dead.js';
 export { Resignation, searchWinRate, reliable, RELIABLE_PLAYOUTS, type ResignOptions, type SearchOutcome } from './games/go/resign.js';
 export { goMovesToGo, clockMoveTime, type ClockMoveTime } from './games/go/clock.js';
-// Go's tree knowledge and the move-prediction model bench train-go fits.
+// Go's tree knowledge, the move-prediction model bench train-go fits, and the tactical reader the bench checks against GNU Go.
 export { goTreeMoves, goPriors } from './games/go/knowledge.js';
 export { goMoveFeatures, GO_FEATURE_GROUPS, GO_FEATURE_OFFSETS, GO_FEATURE_COUNT, GO_FEATURES_PER_MOVE, type GoFeatureGroup } from './games/go/move-features.js';
 export { goModelScores } from './games/go/move-model.js';
+export { TacticReader } from './games/go/tactics.js';
 // Reversi's evaluations (hand-written, and the trained patterns with their weights file).
 export { reversiKnowledge, reversiEvaluate, reversiPatternEvaluate, reversiTerminal, DISC, REVERSI_WON } from './games/reversi/eval.js';
 export * as reversiPatterns from './games/reversi/patterns.js';

@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { GoPosition, parseVertex } from '@qi/engine';
+import type { GoPosition } from '@qi/engine';
 import { LadderReader } from './ladder.js';
 import { goPriors } from './knowledge.js';
-
-/** A 9x9 position with black and white stones at GTP vertices, `toMove` to play. */
-function position(black: string[], white: string[], toMove: 'black' | 'white'): GoPosition {
-  const pos = new GoPosition({ size: 9 });
-  for (const [list, c] of [[black, 1], [white, 2]] as const) for (const v of list) pos.setup(at(pos, v), c);
-  if (pos.currentPlayer() !== (toMove === 'black' ? 0 : 1)) pos.play(-1);
-  return pos;
-}
-
-const at = (pos: GoPosition, vertex: string): number => {
-  const v = parseVertex(pos.size, vertex) as { col: number; row: number };
-  return pos.point(v.col, v.row);
-};
+import { stonesPosition as position, vertexPoint as at } from './go-testing.js';
 
 // White E5 in atari (black E6, D5, F5, F4): extending at E4 leaves two liberties, and black's E3 starts a ladder
 // to the lower left. Every verdict below is GNU Go 3.8's `attack E5` after white E4 (2026-12-04): 1 E3 with no
