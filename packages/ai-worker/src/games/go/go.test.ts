@@ -9,6 +9,8 @@ import { PATTERN_MOVE, patternIndex } from './patterns.js';
 import { deadStones, estimateDead, ownershipEstimate } from './dead.js';
 import { MODEL_FROM_SIZE, goMctsOptions } from './policy.js';
 import { goModelPriors } from './move-model.js';
+import { goOpeningPriors } from './opening.js';
+import { goTacticPriors } from './tactics.js';
 import { gameEntry } from '../../worker/games.js';
 
 const DATA = new URL('../../../../../../shared/data/go/', import.meta.url);
@@ -262,7 +264,10 @@ describe('Go MCTS', () => {
     const n = goTreeMoves(pos, moves);
     const fromOptions = new Float32Array(n), model = new Float32Array(n), hand = new Float32Array(n);
     o.policy?.priors?.(pos, moves, n, fromOptions);
+    // The model's priors, then the corners of an open board and the tactical reading on top (opening.ts, tactics.ts).
     goModelPriors(pos, moves, n, model, 0.3, 0.12);
+    goOpeningPriors(pos, moves, n, model);
+    goTacticPriors(pos, moves, n, model);
     goPriors(pos, moves, n, hand);
     expect(Array.from(fromOptions)).toEqual(Array.from(model));
     expect(Array.from(fromOptions)).not.toEqual(Array.from(hand));

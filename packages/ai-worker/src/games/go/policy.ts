@@ -4,6 +4,8 @@ import type { MctsOptions, MctsPolicy, PlayoutOwnership } from '../../mcts/types
 import { heavyPlayoutFor } from './heavy.js';
 import { goPriors, goTreeMoves } from './knowledge.js';
 import { goModelPriors } from './move-model.js';
+import { goTacticPriors } from './tactics.js';
+import { goOpeningPriors } from './opening.js';
 
 /**
  * The final owners of the heavy playouts a search runs while recording (the Bot's analysis turns it on): the
@@ -46,7 +48,11 @@ export function goHeavyPolicy(model: { even: number; slope: number } | null = nu
     priors:
       model === null
         ? (pos, moves, n, out) => goPriors(pos as GoPosition, moves, n, out)
-        : (pos, moves, n, out) => goModelPriors(pos as GoPosition, moves, n, out, model.even, model.slope),
+        : (pos, moves, n, out) => {
+            goModelPriors(pos as GoPosition, moves, n, out, model.even, model.slope);
+            goOpeningPriors(pos as GoPosition, moves, n, out);
+            goTacticPriors(pos as GoPosition, moves, n, out);
+          },
     ownership,
     playout(pos: Position, rng: Rng, out: Float64Array, trace: PlayoutTrace): void {
       const g = pos as GoPosition;
@@ -98,6 +104,8 @@ function endByPasses(g: GoPosition, rng: Rng, out: Float64Array, ownership: Floa
  * 0.12 per unit of log-probability) as 400 virtual playouts in each child's own statistics (`priorStats: 'value'`,
  * Pachi's way): in the AMAF statistics they were outweighed by thousands of AMAF updates, and the search at 9,000
  * playouts chose GNU Go's move in 5 of 100 held-out positions where the model alone chose it in 27; so placed, 25.
+ * On top of the model: the corners of an open board first (opening.ts: the model does not see corners) and the
+ * tactical reading of chains of one or two liberties (tactics.ts: captures and defences the reading proves).
  */
 export function goMctsOptions(size = 9): MctsOptions {
   const model = size >= MODEL_FROM_SIZE;
