@@ -3,7 +3,7 @@ import type { ChainBoard, GoPosition } from '@qi/engine';
 import * as liberties from './liberties.js';
 
 // Imported bindings copied once: under a module runner (vitest) every use of an import is a property lookup.
-const { ChainBoard: Board, EMPTY, BORDER } = engine;
+const { ChainBoard: Board, EMPTY } = engine;
 const { libertyOf } = liberties;
 
 /**
@@ -11,8 +11,9 @@ const { libertyOf } = liberties;
  * priors. The ladder reader (ladder.ts) reads one way of capturing; fights are lost as often to nets (geta), to
  * counter-ataris and to a capture that saves the other side, which random playouts resolve at random. The reader
  * plays on a journaled scratch board: the attacker tries the chain's liberties, then the empty points next to
- * them (nets); the defender tries capturing an attacking chain in atari, extending, and counter-atari of an
- * attacking chain with two liberties. Three liberties count as safe. A single-stone ko is not retaken at once. A
+ * them (nets); the defender tries capturing an attacking chain in atari (next to the chain or to a liberty),
+ * extending, and counter-atari of an attacking chain with two liberties. Three liberties are attacked only in the
+ * first THREE_DEPTH plies, then count as safe. A single-stone ko is not retaken at once. A
  * question that runs out of plies or nodes answers "safe": the reader never claims a capture it has not read.
  */
 
@@ -269,10 +270,6 @@ export function goTacticPriors(pos: GoPosition, moves: Int32Array, n: number, ou
   const W = b.W, size = pos.size;
   const color = b.color, head = b.head, libs = b.libs, count = b.count;
   let chains = 0;
-  const note = (h: number): void => {
-    for (let i = 0; i < chains; i++) if (chainsRead[i] === h) return;
-    if (chains < chainsRead.length) chainsRead[chains++] = h;
-  };
   const last = pos.lastMove();
   if (last !== null && last >= 0) {
     const lr = Math.floor(last / W), lc = last % W;
@@ -284,15 +281,14 @@ export function goTacticPriors(pos: GoPosition, moves: Int32Array, n: number, ou
         const cc = lc + dc;
         if (cc < 1 || cc > size) continue;
         const q = r * W + cc;
-        const v = color[q];
-        if (v !== EMPTY && v !== BORDER && libs[head[q]] <= 2) note(head[q]);
+        if (color[q] !== EMPTY && libs[head[q]] <= 2) chains = noteChain(head[q], chains);
       }
     }
   }
   const pts = pos.points();
   for (let i = 0; i < pts.length; i++) {
     const q = pts[i];
-    if (color[q] !== EMPTY && head[q] === q && libs[q] <= 2 && count[q] >= BIG_CHAIN) note(q);
+    if (color[q] !== EMPTY && head[q] === q && libs[q] <= 2 && count[q] >= BIG_CHAIN) chains = noteChain(q, chains);
   }
   if (chains === 0) return;
   const index = (indexOfMove[size] ??= new Int32Array(b.N2).fill(-1));
@@ -326,12 +322,19 @@ export function goTacticPriors(pos: GoPosition, moves: Int32Array, n: number, ou
   for (let i = 0; i < n; i++) if (moves[i] >= 0) index[moves[i]] = -1;
 }
 
+/** Adds chain head h to chainsRead[0..chains) unless it is there or the list is full; returns the new count. */
+function noteChain(h: number, chains: number): number {
+  for (let i = 0; i < chains; i++) if (chainsRead[i] === h) return chains;
+  if (chains < chainsRead.length) chainsRead[chains++] = h;
+  return chains;
+}
+
 /** Whether empty point p touches chain h. */
 function touchesChain(b: ChainBoard, p: number, h: number): boolean {
   const color = b.color, head = b.head, dirs = b.dirs;
   for (let k = 0; k < 4; k++) {
     const q = p + dirs[k];
-    if (color[q] !== EMPTY && color[q] !== BORDER && head[q] === h) return true;
+    if (color[q] === color[h] && head[q] === h) return true;
   }
   return false;
 }
