@@ -288,7 +288,8 @@ export function goTacticPriors(pos: GoPosition, moves: Int32Array, n: number, ou
   const pts = pos.points();
   for (let i = 0; i < pts.length; i++) {
     const q = pts[i];
-    if (color[q] !== EMPTY && head[q] === q && libs[q] <= 2 && count[q] >= BIG_CHAIN) chains = noteChain(q, chains);
+    if (color[q] === EMPTY || head[q] !== q || count[q] < BIG_CHAIN) continue;
+    if (libs[q] <= 2 || libs[q] === 3) chains = noteChain(q, chains);
   }
   if (chains === 0) return;
   const index = (indexOfMove[size] ??= new Int32Array(b.N2).fill(-1));
@@ -300,9 +301,9 @@ export function goTacticPriors(pos: GoPosition, moves: Int32Array, n: number, ou
     const h = chainsRead[k];
     const stones = count[h];
     if (color[h] !== c) {
-      // An enemy chain of two liberties (one in atari is the capture feature's): capture it if it could be saved.
-      if (libs[h] !== 2 || !reader.savable(h)) continue;
-      const t = reader.attackMoves(h, tried, 0, true);
+      // An enemy chain of two or three liberties (one in atari is the capture feature's): capture it if it could be saved.
+      if (libs[h] === 1 || !reader.savable(h)) continue;
+      const t = reader.attackMoves(h, tried, 0, libs[h] === 2);
       for (let i = 0; i < t; i++) {
         const j = index[tried[i]];
         if (j >= 0 && reader.capturesBy(tried[i], h)) out[j] = Math.max(out[j], urgentPrior(stones));
