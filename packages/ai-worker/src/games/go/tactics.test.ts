@@ -12,6 +12,11 @@ const NET_WHITE = ['E5', 'C3', 'G7'];
 // E5 → F4; after black E4 attack E5 → F4 (the extension is lost); after black F4 attack E5 fails.
 const SAVE_BLACK = ['E5', 'F6', 'G5'];
 const SAVE_WHITE = ['D5', 'F5', 'E6', 'E3'];
+// Three white stones with three liberties (D6, E6, F6) under black's wall: black C5 G5 D4 E4 F4 C7 G7, white D5 E5 F5.
+// GNU Go: attack E5 → D6, defend E5 → D6; after black D6, E6, F6, D7, E7 or F7 white cannot save it; after white D6,
+// F6 or E7 black cannot capture it (after white E6 black still can, at E7).
+const RACE_BLACK = ['C5', 'G5', 'D4', 'E4', 'F4', 'C7', 'G7'];
+const RACE_WHITE = ['D5', 'E5', 'F5'];
 
 describe('tactical reading', () => {
   const reader = new TacticReader(9);
@@ -58,6 +63,33 @@ describe('tactical reading', () => {
     expect(netOut[0]).toBeGreaterThanOrEqual(0.55);
     expect(netOut[1]).toBeCloseTo(0.3, 6);
     expect(netOut[2]).toBeCloseTo(0.3, 6);
+  });
+
+  it('reads a chain of three stones with three liberties anywhere on the board, for both sides', () => {
+    // The last move is far away (J1): the chain is read because it is big, not because it is near the last move.
+    const black = position(RACE_BLACK, RACE_WHITE, 'black', ['white', 'J1']);
+    reader.load(black);
+    const e5 = at(black, 'E5');
+    expect(reader.capturable(e5)).toBe(true);
+    expect(reader.savable(e5)).toBe(true);
+    expect(reader.capturesBy(at(black, 'D6'), e5)).toBe(true);
+    expect(reader.capturesBy(at(black, 'F6'), e5)).toBe(true);
+    expect(reader.capturesBy(at(black, 'H5'), e5)).toBe(false);
+    const moves = Int32Array.of(at(black, 'D6'), at(black, 'F6'), at(black, 'A1'));
+    const out = Float32Array.of(0.3, 0.3, 0.3);
+    goTacticPriors(black, moves, moves.length, out);
+    expect(out[0]).toBeGreaterThanOrEqual(0.69);
+    expect(out[1]).toBeGreaterThanOrEqual(0.69);
+    expect(out[2]).toBeCloseTo(0.3, 6);
+    // White to move saves it at D6 (GNU Go's defence), raised as the defence of three stones.
+    const white = position(RACE_BLACK, RACE_WHITE, 'white', ['black', 'J1']);
+    reader.load(white);
+    expect(reader.savesBy(at(white, 'D6'), e5)).toBe(true);
+    const whiteMoves = Int32Array.of(at(white, 'D6'), at(white, 'A1'));
+    const whiteOut = Float32Array.of(0.3, 0.3);
+    goTacticPriors(white, whiteMoves, whiteMoves.length, whiteOut);
+    expect(whiteOut[0]).toBeGreaterThanOrEqual(0.69);
+    expect(whiteOut[1]).toBeCloseTo(0.3, 6);
   });
 
   it('a position without a last move, or without short chains near it, keeps its priors', () => {

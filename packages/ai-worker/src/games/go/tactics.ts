@@ -7,7 +7,7 @@ const { ChainBoard: Board, EMPTY } = engine;
 const { libertyOf } = liberties;
 
 /**
- * Tactical reading of chains with one or two liberties (GNU Go's attack/find_defense, much reduced) for the tree's
+ * Tactical reading of chains with one to three liberties (GNU Go's attack/find_defense, much reduced) for the tree's
  * priors. The ladder reader (ladder.ts) reads one way of capturing; fights are lost as often to nets (geta), to
  * counter-ataris and to a capture that saves the other side, which random playouts resolve at random. The reader
  * plays on a journaled scratch board: the attacker tries the chain's liberties, then the empty points next to
@@ -47,7 +47,7 @@ export class TacticReader {
     this.s.copyFrom(pos.board);
   }
 
-  /** Whether the chain of stone `str` (one or two liberties), its opponent to move, is captured whatever it does. */
+  /** Whether the chain of stone `str` (one to three liberties), its opponent to move, is captured whatever it does. */
   capturable(str: number): boolean {
     this.start();
     return this.attack(str, 0);
@@ -259,11 +259,12 @@ const indexOfMove: Int32Array[] = [];
 
 /**
  * Raises, in out[0..n) (priors of moves[0..n) of the side to move), the moves that read as capturing an enemy chain
- * of two liberties the enemy could still save, or as saving an own chain of one or two liberties the enemy could
- * capture, and lowers extensions of own chains that cannot be saved. Read are the chains of one or two liberties
- * with a stone within Manhattan distance 2 of the last move (where a fight has just changed) and, anywhere on the
- * board, those of BIG_CHAIN stones or more (a big group left short of liberties, as Qi left a 7-stone chain of two
- * liberties for an edge move against GNU Go, is lost wherever the last move was).
+ * of two or three liberties the enemy could still save, or as saving an own chain the enemy could capture, and
+ * lowers extensions of own chains that cannot be saved. Read are the chains of one or two liberties with a stone
+ * within Manhattan distance 2 of the last move (where a fight has just changed) and, anywhere on the board, those of
+ * BIG_CHAIN stones or more with up to three liberties (a big group left short of liberties, as Qi left a 7-stone
+ * chain of two liberties for an edge move against GNU Go, is lost wherever the last move was; at three liberties
+ * its capturing race is still to be won).
  */
 export function goTacticPriors(pos: GoPosition, moves: Int32Array, n: number, out: Float32Array): void {
   const b = pos.board;
