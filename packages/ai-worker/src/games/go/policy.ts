@@ -105,7 +105,7 @@ function endByPasses(g: GoPosition, rng: Rng, out: Float64Array, ownership: Floa
  * Pachi's way): in the AMAF statistics they were outweighed by thousands of AMAF updates, and the search at 9,000
  * playouts chose GNU Go's move in 5 of 100 held-out positions where the model alone chose it in 27; so placed, 25.
  * On top of the model: the corners of an open board first (opening.ts: the model does not see corners) and the
- * tactical reading of chains of one or two liberties (tactics.ts: captures and defences the reading proves).
+ * tactical reading of chains short of liberties (tactics.ts: captures and defences the reading proves).
  */
 export function goMctsOptions(size = 9): MctsOptions {
   const model = size >= MODEL_FROM_SIZE;
