@@ -4,6 +4,7 @@ import * as patterns from './patterns.js';
 import * as eye from './eye.js';
 import * as liberties from './liberties.js';
 import { ladderReaderFor } from './ladder.js';
+import { NEAR_POINTS, pointsNear } from './near.js';
 
 // Imported bindings copied once: under a module runner (vitest) every use of an import is a property lookup.
 const { EMPTY, PASS, countArea } = engine;
@@ -84,22 +85,16 @@ export function goTreeMoves(pos: GoPosition, into: Int32Array, prune = true): nu
   return k;
 }
 
+/** Scratch for the points near a move (isLonelyEdgeMove, goPriors). */
+const near = new Int32Array(NEAR_POINTS);
+
 /** Whether p is on the first or second line with no stone within Manhattan distance 2. */
 function isLonelyEdgeMove(color: Uint8Array, W: number, size: number, p: number): boolean {
   const row = Math.floor(p / W), col = p % W;
   const line = Math.min(row, col, size + 1 - row, size + 1 - col) - 1;
   if (line > 1) return false;
-  for (let dr = -2; dr <= 2; dr++) {
-    const r = row + dr;
-    if (r < 1 || r > size) continue;
-    const span = 2 - Math.abs(dr);
-    for (let dc = -span; dc <= span; dc++) {
-      const cc = col + dc;
-      if (cc < 1 || cc > size) continue;
-      const v = color[r * W + cc];
-      if (v !== EMPTY) return false;
-    }
-  }
+  const k = pointsNear(W, size, p, near);
+  for (let i = 0; i < k; i++) if (color[near[i]] !== EMPTY) return false;
   return true;
 }
 
@@ -133,14 +128,8 @@ export function goPriors(pos: GoPosition, moves: Int32Array, n: number, out: Flo
     const line = Math.min(row, col, size + 1 - row, size + 1 - col) - 1;
     let v = 0.3;
     let nearStones = 0;
-    for (let dr = -2; dr <= 2; dr++) {
-      for (let dc = -2; dc <= 2; dc++) {
-        if (Math.abs(dr) + Math.abs(dc) > 2) continue;
-        const r = row + dr, cc = col + dc;
-        if (r < 1 || cc < 1 || r > size || cc > size) continue;
-        if (color[r * W + cc] !== EMPTY) nearStones++;
-      }
-    }
+    const nNear = pointsNear(W, size, p, near);
+    for (let j = 0; j < nNear; j++) if (color[near[j]] !== EMPTY) nearStones++;
     if (line === 0 && (early || nearStones === 0)) v -= 0.22;
     else if (line === 1 && early && nearStones === 0) v -= 0.1;
     let captures = 0, saves = false, ataris = 0;

@@ -1,6 +1,7 @@
 import * as engine from '@qi/engine';
 import type { ChainBoard, GoPosition } from '@qi/engine';
 import * as liberties from './liberties.js';
+import { NEAR_POINTS, pointsNear } from './near.js';
 
 // Imported bindings copied once: under a module runner (vitest) every use of an import is a property lookup.
 const { ChainBoard: Board, EMPTY } = engine;
@@ -254,6 +255,7 @@ const BIG_CHAIN = 3;
 const LOST_EXTENSION_PRIOR = 0.05;
 
 const chainsRead = new Int32Array(32);
+const nearLast = new Int32Array(NEAR_POINTS);
 const tried = new Int32Array(ROW);
 const indexOfMove: Int32Array[] = [];
 
@@ -273,24 +275,17 @@ export function goTacticPriors(pos: GoPosition, moves: Int32Array, n: number, ou
   let chains = 0;
   const last = pos.lastMove();
   if (last !== null && last >= 0) {
-    const lr = Math.floor(last / W), lc = last % W;
-    for (let dr = -2; dr <= 2; dr++) {
-      const r = lr + dr;
-      if (r < 1 || r > size) continue;
-      const span = 2 - Math.abs(dr);
-      for (let dc = -span; dc <= span; dc++) {
-        const cc = lc + dc;
-        if (cc < 1 || cc > size) continue;
-        const q = r * W + cc;
-        if (color[q] !== EMPTY && libs[head[q]] <= 2) chains = noteChain(head[q], chains);
-      }
+    const k = pointsNear(W, size, last, nearLast);
+    for (let i = 0; i < k; i++) {
+      const q = nearLast[i];
+      if (color[q] !== EMPTY && libs[head[q]] <= 2) chains = noteChain(head[q], chains);
     }
   }
   const pts = pos.points();
   for (let i = 0; i < pts.length; i++) {
     const q = pts[i];
     if (color[q] === EMPTY || head[q] !== q || count[q] < BIG_CHAIN) continue;
-    if (libs[q] <= 2 || libs[q] === 3) chains = noteChain(q, chains);
+    if (libs[q] <= 3) chains = noteChain(q, chains);
   }
   if (chains === 0) return;
   const index = (indexOfMove[size] ??= new Int32Array(b.N2).fill(-1));
