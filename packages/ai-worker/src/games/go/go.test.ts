@@ -101,6 +101,43 @@ describe('Go heavy playouts', () => {
   });
 });
 
+describe('Go heavy playouts on big boards', () => {
+  /** The 9x9 rows in the top-left corner of an empty 19x19 board. */
+  const corner19 = (rows: string[]): string[] => [...rows.map((r) => r.padEnd(19, '.')), ...Array<string>(10).fill('.'.repeat(19))];
+  /** The mean final owner (+1 Black, -1 White) of the point at (col, row) over `n` playouts of `playout`. */
+  const owner = (playout: HeavyPlayout, pos: GoPosition, col: number, row: number, n: number, seed: number): number => {
+    const own = new Float64Array(pos.size * pos.size);
+    const rng = new Rng(seed);
+    for (let i = 0; i < n; i++) playout.run(pos, rng, null, own);
+    return own[row * pos.size + col] / n;
+  };
+
+  it('kill a group whose one eye space is a straight three with the killing stone inside (nakade)', () => {
+    // White's corner group A19-D18 is walled in by Black with the eye space A19-C19 and Black's stone on its vital
+    // point B19: dead whoever moves. Black kills it only by filling A19 or C19, a self-atari of two stones.
+    const rows = corner19(['.X.OX....', 'OOOOX....', 'XXXXX....', '.........', '.........', '.........', '.........', '.........', '.........']);
+    expect(new HeavyPlayout(19).nakade).toBe(true);
+    expect(new HeavyPlayout(13).nakade).toBe(false);
+    for (const toMove of [0, 1]) {
+      const pos = board(rows, toMove);
+      // Without the nakade fill every playout leaves the group standing in seki with the stone on B1.
+      expect(owner(new HeavyPlayout(19, true, false), pos, 0, 1, 200, 3)).toBeLessThan(-0.95);
+      expect(owner(new HeavyPlayout(19), pos, 0, 1, 200, 3)).toBeGreaterThan(0.85);
+    }
+  });
+
+  it('still do not break a seki of a big inner chain by a self-atari', () => {
+    // The seki of the 9x9 test, in the corner of a 19x19 board, where nakade fills are on: the inner black chain of
+    // four stones would make five with either shared liberty, too many for a nakade.
+    const rows = corner19(['X.OX.....', 'X.OX.....', 'XXOX.....', 'OOOX.....', 'XXXX.....', '.........', '.........', '.........', '.........']);
+    for (const toMove of [0, 1]) {
+      const pos = board(rows, toMove);
+      expect(owner(new HeavyPlayout(19), pos, 0, 1, 200, 7 + toMove)).toBeGreaterThan(0.75);
+      expect(owner(new HeavyPlayout(19), pos, 2, 1, 200, 7 + toMove)).toBeLessThan(-0.75);
+    }
+  });
+});
+
 describe('Go 3x3 patterns', () => {
   it('match a hane and an unprotected cut for either side, and not an empty neighbourhood', () => {
     const hane = board(['.........', '...XOX...', '.........', '.........', '.........', '.........', '.........', '.........', '.........']);

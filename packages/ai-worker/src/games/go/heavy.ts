@@ -22,12 +22,28 @@ const PATTERN_PROBABILITY = 0.9;
 const TWO_LIBERTY_ATARI_MIN_SIZE = 13;
 
 /**
+ * The smallest board whose playouts may fill the inside of an enemy eye space by a self-atari of a small chain (a
+ * nakade). Without it a playout never kills a group whose one eye space holds three points or more: the killing
+ * stone in the middle of a straight three stands in seki with the defender forever (both fills of an end are
+ * self-ataris of two stones or more), so every playout counted a dead group alive.
+ */
+const NAKADE_MIN_SIZE = 15;
+
+/**
+ * The largest chain a nakade self-atari may make. Captured, it leaves an eye space of three points at most, one eye
+ * the playout can kill again with a stone on its vital point; a bigger chain short of liberties inside an enemy
+ * wall is as likely to be half of a seki, which its capture would hand to the enemy.
+ */
+const NAKADE_MAX_STONES = 3;
+
+/**
  * Mogo-style heavy playouts on a scratch board with exact liberties: each move first answers the last move's
  * tactics (capture the stone just played when it is in atari; save an own chain it put in atari by capturing
  * an attacker or by extending to two or more liberties; the first move does this for the whole board; from 13x13
  * up, atari its chain when it has two liberties and no escape), then with high probability plays a 3x3 pattern
  * reply next to the last move, else a random move. No move fills an own eye, commits suicide, or puts an own chain of
- * two or more stones into atari without capturing (so playouts do not break seki or kill own big groups).
+ * two or more stones into atari without capturing (so playouts do not break seki or kill own big groups), except,
+ * from 15x15 up, a chain of up to three stones filling an enemy eye space (a nakade, which kills a one-eyed group).
  * Nothing allocates per playout.
  */
 export class HeavyPlayout {
@@ -45,12 +61,15 @@ export class HeavyPlayout {
   private readonly around: Int32Array;
   /** Whether, when no atari needs answering, a move ataris the last move's two-liberty chain that cannot escape. */
   readonly twoLibertyAtari: boolean;
+  /** Whether a self-atari of a small chain inside an enemy eye space is playable (a nakade: see isNakadeFill). */
+  readonly nakade: boolean;
   /** Plies played by the last run. */
   plies = 0;
 
-  constructor(size: number, twoLibertyAtari = size >= TWO_LIBERTY_ATARI_MIN_SIZE) {
+  constructor(size: number, twoLibertyAtari = size >= TWO_LIBERTY_ATARI_MIN_SIZE, nakade = size >= NAKADE_MIN_SIZE) {
     this.size = size;
     this.twoLibertyAtari = twoLibertyAtari;
+    this.nakade = nakade;
     this.b = new ChainBoard(size, false);
     this.empty = new Int32Array(size * size);
     this.where = new Int32Array(this.b.N2);
@@ -311,7 +330,7 @@ export class HeavyPlayout {
 
   /**
    * Whether a playout may play c at empty p: legal, not an own one-point eye, and not a self-atari of two or
-   * more stones that captures nothing.
+   * more stones that captures nothing (unless, with `nakade`, it fills an enemy eye space: see isNakadeFill).
    */
   private playable(p: number, c: number, o: number): boolean {
     const b = this.b, color = b.color, head = b.head, libs = b.libs, W = b.W;
@@ -335,7 +354,58 @@ export class HeavyPlayout {
     }
     if (own === 0) return empties > 0; // a lone stone: legal with a liberty (a throw-in may be in atari)
     const l = libertiesAfter(this.b, p, c, 2);
-    return l >= 2;
+    return l >= 2 || (l === 1 && this.nakade && this.isNakadeFill(p, c, o));
+  }
+
+  /**
+   * Whether c's self-atari at empty p (it joins own chains, keeps one liberty and captures nothing) fills an enemy
+   * eye space: the chain it makes has at most NAKADE_MAX_STONES stones and, with its last liberty, is bounded by
+   * enemy stones and the edge alone. Such stones were dead anyway, so the fill costs nothing and leaves the eye
+   * space smaller once captured, which is how a group with one eye space is killed.
+   */
+  private isNakadeFill(p: number, c: number, o: number): boolean {
+    const b = this.b, color = b.color, head = b.head, count = b.count, next = b.next, dirs = b.dirs;
+    let stones = 1;
+    let h0 = -1, h1 = -1, h2 = -1;
+    for (let k = 0; k < 4; k++) {
+      const q = p + dirs[k];
+      if (color[q] !== c) continue;
+      const h = head[q];
+      if (h === h0 || h === h1 || h === h2) continue;
+      if (h0 < 0) h0 = h; else if (h1 < 0) h1 = h; else h2 = h;
+      stones += count[h];
+    }
+    if (stones > NAKADE_MAX_STONES) return false;
+    // The one liberty left, and no neighbour of the chain but enemy stones, the edge and that liberty.
+    let lib = -1;
+    for (let k = 0; k < 4; k++) {
+      const q = p + dirs[k];
+      if (color[q] === EMPTY) lib = q;
+    }
+    for (let i = 0; i < 3; i++) {
+      const h = i === 0 ? h0 : i === 1 ? h1 : h2;
+      if (h < 0) break;
+      let s = h;
+      do {
+        for (let d = 0; d < 4; d++) {
+          const r = s + dirs[d];
+          if (color[r] === EMPTY && r !== p) lib = r;
+        }
+        s = next[s];
+      } while (s !== h);
+    }
+    // That liberty is enclosed too: every neighbour is an enemy stone, the edge, p, or a stone of the chain.
+    for (let d = 0; d < 4; d++) {
+      const r = lib + dirs[d];
+      const cr = color[r];
+      if (cr === EMPTY) {
+        if (r !== p) return false;
+      } else if (cr === c) {
+        const h = head[r];
+        if (h !== h0 && h !== h1 && h !== h2) return false;
+      }
+    }
+    return true;
   }
 }
 
