@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { GoPosition, MAX_MOVES, PASS, Rng, keyHex, parseVertex, readGoSgf, replayGo, type GoRules } from '@qi/engine';
 import { Mcts } from '../../mcts/search.js';
 import { PlayoutTrace } from '../../mcts/trace.js';
-import { HeavyPlayout } from './heavy.js';
+import { HeavyPlayout, heavyPlayoutFor } from './heavy.js';
 import { goPriors, goTreeMoves, settled } from './knowledge.js';
 import { PATTERN_MOVE, patternIndex } from './patterns.js';
 import { deadStones, estimateDead, ownershipEstimate } from './dead.js';
@@ -134,6 +134,22 @@ describe('Go heavy playouts on big boards', () => {
       const pos = board(rows, toMove);
       expect(owner(new HeavyPlayout(19), pos, 0, 1, 200, 7 + toMove)).toBeGreaterThan(0.75);
       expect(owner(new HeavyPlayout(19), pos, 2, 1, 200, 7 + toMove)).toBeLessThan(-0.75);
+    }
+  });
+
+  it('break a seki beside a point that looks like a false eye, so the dead-stone marking plays without nakade fills', () => {
+    // GNU Go's scoring/score47 corner, mirrored: Black's A18-B18 stand in seki with White (B19 alone, and the big
+    // group). White's C19 looks like a false eye (Black's B18 on its diagonal), so a playout may fill it, and then
+    // either end of the seki is a nakade fill. The marking keeps the seki; the search's playouts do not.
+    const rows = corner19(['.O.OXX...', 'XXOOOX...', '.OOOXX...', 'OOXX.....', 'OXX......', 'XX.......', '.........', '.........', '.........']);
+    expect(heavyPlayoutFor(19).nakade).toBe(true);
+    expect(heavyPlayoutFor(19, false).nakade).toBe(false);
+    for (const toMove of [0, 1]) {
+      const pos = board(rows, toMove);
+      expect(owner(new HeavyPlayout(19, true, false), pos, 0, 1, 200, 5)).toBeGreaterThan(0.6);
+      expect(owner(new HeavyPlayout(19), pos, 0, 1, 200, 5)).toBeLessThan(0);
+      expect(ownershipEstimate(pos)[19]).toBeGreaterThan(0.6);
+      expect(deadStones(pos)).not.toContain(pos.point(0, 1));
     }
   });
 });

@@ -411,9 +411,10 @@ export class HeavyPlayout {
 
 const cache: HeavyPlayout[] = [];
 
-/** The cached heavy playout of a board size (one per size; not reentrant). */
-export function heavyPlayoutFor(size: number): HeavyPlayout {
-  let p = cache[size];
-  if (!p) cache[size] = p = new HeavyPlayout(size);
+/** The cached heavy playout of a board size, with or without nakade fills (one of each per size; not reentrant). */
+export function heavyPlayoutFor(size: number, nakade = size >= NAKADE_MIN_SIZE): HeavyPlayout {
+  const key = 2 * size + (nakade ? 1 : 0);
+  let p = cache[key];
+  if (!p) cache[key] = p = new HeavyPlayout(size, size >= TWO_LIBERTY_ATARI_MIN_SIZE, nakade);
   return p;
 }
