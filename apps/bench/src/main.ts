@@ -30,7 +30,7 @@ commands:
   train-reversi  fits Reversi's pattern evaluation to labelled self-play positions → ai-worker data/reversi-weights.bin
   train-gomoku   fits Gomoku's evaluation weights to the games of bench match folders → ai-worker eval-weights.ts
   train-go       fits Go's move-prediction weights to an expert's moves in bench match folders → ai-worker move-weights.ts
-  agree-go       how often Go's search plays the expert's move on the positions train-go held out
+  agree-go       how often Go's search plays the expert's move on the positions train-go held out (--loss: points lost by GNU Go's valuation)
 
 ${matchUsage}
 

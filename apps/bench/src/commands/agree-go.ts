@@ -1,9 +1,11 @@
 /**
  * `bench agree-go`: how often Go's search at a playout budget plays the expert's move on the positions of the games
- * train-go held out (apps/bench/src/train/go-agreement.ts), beside its model's and hand priors' favourites.
+ * train-go held out (apps/bench/src/train/go-agreement.ts), beside its model's and hand priors' favourites; with
+ * --loss, also the points GNU Go's valuation says each of those moves loses.
  */
 import { Flags, UsageError } from '../cli/args.js';
 import { goAgreement } from '../train/go-agreement.js';
+import { startGnuGo } from '../gtp/gnugo.js';
 import type { CommandIo } from './io.js';
 
 /** The agree-go flags as `--help` prints them. */
@@ -14,11 +16,12 @@ export const agreeGoUsage = `agree-go options:
   --playouts N       playouts of each search (default 9000)
   --positions N      positions measured at most (default 100)
   --every N          one position every N plies of a game, from ply 20 (default 9)
-  --seed N           seed of each search (default 1)`;
+  --seed N           seed of each search (default 1)
+  --loss             also the points each move loses by GNU Go 3.8 level 10's valuation (all_move_values; needs gnugo)`;
 
 /** Runs the measurement; 0 when at least one position was measured. */
 export async function agreeGoCommand(argv: readonly string[], io: CommandIo): Promise<number> {
-  const f = new Flags(argv, []);
+  const f = new Flags(argv, ['loss']);
   const fromText = f.string('from');
   if (fromText === undefined || fromText.trim() === '') throw new UsageError('--from needs the folders of the games to measure on');
   const from = fromText.split(',').map((d) => d.trim()).filter((d) => d !== '');
@@ -28,12 +31,24 @@ export async function agreeGoCommand(argv: readonly string[], io: CommandIo): Pr
   const positions = f.int('positions', 100, 1, 100_000);
   const every = f.int('every', 9, 1, 1000);
   const seed = f.int('seed', 1, 0, 2 ** 31 - 1);
+  const withLoss = f.bool('loss');
   f.checkUsed();
-  const r = goAgreement({ from, expert, holdOutEvery, playouts, positions, every, seed, log: (line) => io.err.write(`${line}\n`) });
+  const gnugo = withLoss ? startGnuGo(['--level', '10', '--chinese-rules']) : undefined;
+  let r;
+  try {
+    r = await goAgreement({ from, expert, holdOutEvery, playouts, positions, every, seed, log: (line) => io.err.write(`${line}\n`), gnugo });
+  } finally {
+    await gnugo?.close();
+  }
   const share = (k: number): string => `${String(k).padStart(4)} (${((100 * k) / r.positions).toFixed(1)}%)`;
   io.out(`the expert's move on ${r.positions} held-out positions:`);
   io.out(`search at ${playouts} playouts ${share(r.search)}  ${(r.msPerSearch / 1000).toFixed(2)} s a search`);
   io.out(`model's favourite      ${share(r.model)}`);
   io.out(`hand priors' favourite ${share(r.hand)}`);
+  if (r.loss !== null) {
+    const l = r.loss;
+    io.out(`points lost a move by GNU Go's valuation, on the ${l.positions} positions it valued:`);
+    io.out(`search ${l.search.toFixed(2)}  model's favourite ${l.model.toFixed(2)}  hand priors' favourite ${l.hand.toFixed(2)}  the expert ${l.expert.toFixed(2)}`);
+  }
   return 0;
 }

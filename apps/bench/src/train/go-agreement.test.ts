@@ -46,16 +46,17 @@ describe('Go search agreement', () => {
     try {
       writeMatch(join(dir, 'm'), 10, 4);
       const options = { from: [dir], expert: 'expert', holdOutEvery: 5, playouts: 60, positions: 8, every: 1, seed: 3, log: () => {} };
-      const r = goAgreement(options);
+      const r = await goAgreement(options);
       expect(r.positions).toBe(8);
       expect(r.hand).toBe(8);
       expect(r.search).toBeGreaterThanOrEqual(0);
       expect(r.search).toBeLessThanOrEqual(8);
       expect(r.model).toBeLessThanOrEqual(8);
-      const again = goAgreement(options);
+      const again = await goAgreement(options);
       expect([again.search, again.model, again.hand]).toEqual([r.search, r.model, r.hand]);
+      expect(r.loss).toBeNull();
       // Games 5 and 10 are held out (index mod 5 = 4): 2 × 30 expert moves from ply 20 to ten before the end at most.
-      expect(goAgreement({ ...options, positions: 1000 }).positions).toBeLessThanOrEqual(2 * 16);
+      expect((await goAgreement({ ...options, positions: 1000 })).positions).toBeLessThanOrEqual(2 * 16);
       const lines: string[] = [];
       const io = { out: (l: string) => lines.push(l), err: { write: () => true } } as never;
       expect(await agreeGoCommand(['--from', dir, '--expert', 'expert', '--playouts', '60', '--positions', '8', '--every', '1', '--seed', '3'], io)).toBe(0);

@@ -2,11 +2,15 @@
  * How often Qi's Go search plays the move an expert played, on positions of the games train-go held out: a cheap
  * proxy (minutes, not the hours of a 19x19 match) for whether the tree's priors steer the search where a strong player
  * looks. Also counts how often the move-prediction model's and the hand priors' favourite is the expert's move, on
- * the same positions, so the search's number reads against what its priors alone would play.
+ * the same positions, so the search's number reads against what its priors alone would play. With GNU Go at hand,
+ * also the points each of those moves loses by GNU Go's own valuation (go-move-values.ts): agreement counts only
+ * exact hits, while the loss says how far off a miss is.
  */
 import { GoPosition, MAX_MOVES, PASS } from '@qi/engine';
 import { Mcts, gameEntry, goModelScores, goPriors, goTreeMoves } from '@qi/ai-worker';
 import { readGoGames } from './go.js';
+import { gnugoMoveValues, moveLoss } from './go-move-values.js';
+import type { GtpClient } from '../gtp/client.js';
 
 /** What goAgreement measures and on which positions. */
 export interface GoAgreementOptions {
@@ -26,6 +30,19 @@ export interface GoAgreementOptions {
   seed: number;
   /** Progress lines. */
   log: (line: string) => void;
+  /** GNU Go, to value the moves (see GoMoveLoss); none: no loss measured. */
+  gnugo?: GtpClient;
+}
+
+/** Mean points lost a position by GNU Go's valuation (go-move-values.ts), over the positions it valued. */
+export interface GoMoveLoss {
+  /** Positions GNU Go listed moves for (it lists none when it would pass). */
+  positions: number;
+  search: number;
+  model: number;
+  hand: number;
+  /** The expert's own moves. */
+  expert: number;
 }
 
 /** Counts over the positions measured. */
@@ -39,18 +56,21 @@ export interface GoAgreementResult {
   hand: number;
   /** Mean wall time of one search, in ms. */
   msPerSearch: number;
+  /** The moves' losses by GNU Go's valuation, when `gnugo` was given. */
+  loss: GoMoveLoss | null;
 }
 
 const FIRST_PLY = 20;
 const LAST_PLIES = 10;
 
 /** Measures the agreement (see the module comment); throws when no held-out game has a position to measure. */
-export function goAgreement(o: GoAgreementOptions): GoAgreementResult {
+export async function goAgreement(o: GoAgreementOptions): Promise<GoAgreementResult> {
   const games = readGoGames(o.from, o.expert).filter((_, i) => i % o.holdOutEvery === o.holdOutEvery - 1);
   const moves = new Int32Array(MAX_MOVES);
   const scores = new Float64Array(MAX_MOVES);
   const priors = new Float32Array(MAX_MOVES);
-  const r: GoAgreementResult = { positions: 0, search: 0, model: 0, hand: 0, msPerSearch: 0 };
+  const r: GoAgreementResult = { positions: 0, search: 0, model: 0, hand: 0, msPerSearch: 0, loss: null };
+  const loss: GoMoveLoss = { positions: 0, search: 0, model: 0, hand: 0, expert: 0 };
   let searchMs = 0;
   for (const t of games) {
     if (r.positions >= o.positions) break;
@@ -77,7 +97,17 @@ export function goAgreement(o: GoAgreementOptions): GoAgreementResult {
         searchMs += performance.now() - start;
         if (found.move === move) r.search++;
         r.positions++;
-        if (r.positions % 10 === 0) o.log(`${r.positions} positions: search ${r.search}, model ${r.model}, hand ${r.hand}`);
+        if (o.gnugo !== undefined && modelBest >= 0 && found.move !== null) {
+          const v = await gnugoMoveValues(o.gnugo, t.size, t.komi, t.moves.slice(0, i));
+          if (v.values.size > 0) {
+            loss.positions++;
+            loss.search += moveLoss(v, g.moveToText(found.move));
+            loss.model += moveLoss(v, g.moveToText(moves[modelBest]));
+            loss.hand += moveLoss(v, g.moveToText(moves[handBest]));
+            loss.expert += moveLoss(v, t.moves[i]);
+          }
+        }
+        if (r.positions % 10 === 0) o.log(`${r.positions} positions: search ${r.search}, model ${r.model}, hand ${r.hand}${o.gnugo ? `; GNU Go's loss of the search's moves ${(loss.search / Math.max(1, loss.positions)).toFixed(2)} a position` : ''}`);
       }
       g.play(move);
       if (g.isTerminal()) break;
@@ -85,5 +115,9 @@ export function goAgreement(o: GoAgreementOptions): GoAgreementResult {
   }
   if (r.positions === 0) throw new Error(`agree-go: no position to measure in the held-out games of "${o.expert}" under ${o.from.join(', ')}`);
   r.msPerSearch = searchMs / r.positions;
+  if (o.gnugo !== undefined) {
+    const k = Math.max(1, loss.positions);
+    r.loss = { positions: loss.positions, search: loss.search / k, model: loss.model / k, hand: loss.hand / k, expert: loss.expert / k };
+  }
   return r;
 }

@@ -1,0 +1,78 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { startGnuGo } from '../gtp/gnugo.js';
+import { agreeGoCommand } from '../commands/agree-go.js';
+import { goAgreement } from './go-agreement.js';
+import { gnugoMoveValues, moveLoss, parseMoveValues } from './go-move-values.js';
+
+describe('GNU Go move values', () => {
+  it('reads all_move_values and refuses lines it cannot read', () => {
+    const v = parseMoveValues('C7  74.01\nd7 74.00\n\nT19 -1.5\n');
+    expect([...v]).toEqual([['C7', 74.01], ['D7', 74], ['T19', -1.5]]);
+    expect(() => parseMoveValues('C7 74.01\nsomething else')).toThrow(/cannot read the line "something else"/);
+    expect(() => parseMoveValues('I5 3.0')).toThrow(/cannot read/);
+  });
+
+  it('values the capture of a chain in atari as GNU Go\'s best move and a far move as losing all of it', async () => {
+    const gtp = startGnuGo(['--level', '10', '--chinese-rules'], { commandTimeoutMs: 30_000 });
+    try {
+      // White's D5-E5 has one liberty, F5; Black to move.
+      const moves = ['C5', 'D5', 'D4', 'E5', 'D6', 'pass', 'E4', 'pass', 'E6', 'pass'];
+      const v = await gnugoMoveValues(gtp, 9, 7.5, moves);
+      console.log(`GNU Go: ${v.move}; values ${JSON.stringify([...v.values])}`);
+      expect(v.move).toBe('F5');
+      expect(v.best).toBeGreaterThan(4);
+      expect(v.values.get('F5')).toBe(v.best);
+      expect(moveLoss(v, 'f5')).toBe(0);
+      expect(moveLoss(v, 'A1')).toBe(v.best);
+      // The engine is reset for each position: the empty board's opening values are nothing like it.
+      const open = await gnugoMoveValues(gtp, 9, 7.5, []);
+      expect(open.values.size).toBeGreaterThan(10);
+      expect(moveLoss(open, open.move)).toBe(0);
+    } finally {
+      await gtp.close();
+    }
+  });
+
+  it('gives agree-go the loss of each side\'s moves, the expert\'s own moves at GNU Go\'s level losing least', async () => {
+    // GNU Go level 1 against level 10 on 9x9, played here: level 10's moves are the expert's.
+    const dir = mkdtempSync(join(tmpdir(), 'qi-move-values-'));
+    const gtp = startGnuGo(['--level', '10', '--chinese-rules'], { commandTimeoutMs: 30_000 });
+    try {
+      mkdirSync(join(dir, 'm', 'games'), { recursive: true });
+      writeFileSync(join(dir, 'm', 'match.json'), JSON.stringify({ game: 'go', gameOptions: { size: 9, komi: 7.5 }, a: { name: 'gnugo-L10' }, b: { name: 'other' } }));
+      const played = ['E5', 'C3'];
+      await gtp.send('boardsize 9');
+      await gtp.send('clear_board');
+      await gtp.send('komi 7.5');
+      for (let i = 0; i < played.length; i++) await gtp.send(`play ${i % 2 === 0 ? 'B' : 'W'} ${played[i]}`);
+      while (played.length < 44) {
+        const move = (await gtp.send(`genmove ${played.length % 2 === 0 ? 'B' : 'W'}`, 60_000)).trim();
+        if (/^(pass|resign)$/i.test(move)) break;
+        played.push(move);
+      }
+      expect(played.length).toBeGreaterThan(34);
+      // Two copies: agree-go measures on the second (train-go's held-out game with --hold-out 2).
+      for (const k of ['0001', '0002']) writeFileSync(join(dir, 'm', 'games', `${k}.result.json`), JSON.stringify({ aFirst: true, result: 'B+R', moves: played }));
+      const r = await goAgreement({ from: [dir], expert: 'gnugo', holdOutEvery: 2, playouts: 200, positions: 4, every: 2, seed: 1, log: () => {}, gnugo: gtp });
+      expect(r.positions).toBeGreaterThan(0);
+      const l = r.loss;
+      expect(l).not.toBeNull();
+      if (l === null) return;
+      console.log(`loss a move on ${l.positions} positions: search ${l.search.toFixed(2)}, model ${l.model.toFixed(2)}, hand ${l.hand.toFixed(2)}, expert ${l.expert.toFixed(2)}`);
+      expect(l.positions).toBe(r.positions);
+      // The expert is GNU Go itself at the valuing level: its moves are its best ones.
+      expect(l.expert).toBe(0);
+      for (const x of [l.search, l.model, l.hand]) expect(x).toBeGreaterThanOrEqual(0);
+      const lines: string[] = [];
+      const io = { out: (s: string) => lines.push(s), err: { write: () => true } } as never;
+      expect(await agreeGoCommand(['--from', dir, '--hold-out', '2', '--playouts', '200', '--positions', '4', '--every', '2', '--loss'], io)).toBe(0);
+      expect(lines.join('\n')).toMatch(/points lost a move by GNU Go's valuation, on the \d+ positions it valued:\nsearch \d+\.\d\d {2}model's favourite \d+\.\d\d {2}hand priors' favourite \d+\.\d\d {2}the expert 0\.00/);
+    } finally {
+      await gtp.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
