@@ -415,6 +415,6 @@ const cache: HeavyPlayout[] = [];
 export function heavyPlayoutFor(size: number, nakade = size >= NAKADE_MIN_SIZE): HeavyPlayout {
   const key = 2 * size + (nakade ? 1 : 0);
   let p = cache[key];
-  if (!p) cache[key] = p = new HeavyPlayout(size, size >= TWO_LIBERTY_ATARI_MIN_SIZE, nakade);
+  if (!p) cache[key] = p = new HeavyPlayout(size, undefined, nakade);
   return p;
 }
