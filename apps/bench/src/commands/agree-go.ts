@@ -3,9 +3,11 @@
  * train-go held out (apps/bench/src/train/go-agreement.ts), beside its model's and hand priors' favourites; with
  * --loss, also the points GNU Go's valuation says each of those moves loses.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Flags, UsageError } from '../cli/args.js';
 import { goAgreement } from '../train/go-agreement.js';
 import { startGnuGo } from '../gtp/gnugo.js';
+import { formatSearched, pairedLoss, parseSearched } from '../train/go-paired.js';
 import type { CommandIo } from './io.js';
 
 /** The agree-go flags as `--help` prints them. */
@@ -17,7 +19,9 @@ export const agreeGoUsage = `agree-go options:
   --positions N      positions measured at most (default 100)
   --every N          one position every N plies of a game, from ply 20 (default 9)
   --seed N           seed of each search (default 1)
-  --loss             also the points each move loses by GNU Go 3.8 level 10's valuation (all_move_values; needs gnugo)`;
+  --loss             also the points each move loses by GNU Go 3.8 level 10's valuation (all_move_values; needs gnugo)
+  --save FILE        write each position's search move and loss (JSON lines) for a later --against
+  --against FILE     with --loss: this run's loss minus a saved run's, paired by position (mean ± standard error)`;
 
 /** Runs the measurement; 0 when at least one position was measured. */
 export async function agreeGoCommand(argv: readonly string[], io: CommandIo): Promise<number> {
@@ -32,7 +36,12 @@ export async function agreeGoCommand(argv: readonly string[], io: CommandIo): Pr
   const every = f.int('every', 9, 1, 1000);
   const seed = f.int('seed', 1, 0, 2 ** 31 - 1);
   const withLoss = f.bool('loss');
+  const save = f.string('save');
+  const againstFile = f.string('against');
   f.checkUsed();
+  if (againstFile !== undefined && !withLoss) throw new UsageError('--against compares losses: it needs --loss');
+  // Read before the hours of searching, so that a bad file fails at once.
+  const against = againstFile === undefined ? undefined : parseSearched(readFileSync(againstFile, 'utf8'), againstFile);
   const gnugo = withLoss ? startGnuGo(['--level', '10', '--chinese-rules']) : undefined;
   let r;
   try {
@@ -49,6 +58,12 @@ export async function agreeGoCommand(argv: readonly string[], io: CommandIo): Pr
     const l = r.loss;
     io.out(`points lost a move by GNU Go's valuation, on the ${l.positions} positions it valued:`);
     io.out(`search ${l.search.toFixed(2)}  model's favourite ${l.model.toFixed(2)}  hand priors' favourite ${l.hand.toFixed(2)}  the expert ${l.expert.toFixed(2)}`);
+  }
+  if (save !== undefined) writeFileSync(save, formatSearched(r.searched));
+  if (against !== undefined) {
+    const d = pairedLoss(r.searched, against);
+    const sign = d.mean >= 0 ? '+' : '';
+    io.out(`against ${againstFile}: ${d.positions} positions in both, ${d.differing} with another move; this run's loss minus that one's ${sign}${d.mean.toFixed(2)} ± ${d.standardError.toFixed(2)}`);
   }
   return 0;
 }

@@ -58,6 +58,16 @@ export interface GoAgreementResult {
   msPerSearch: number;
   /** The moves' losses by GNU Go's valuation, when `gnugo` was given. */
   loss: GoMoveLoss | null;
+  /** Each position measured, in order: what the search played there and what GNU Go said it lost. */
+  searched: GoSearchedPosition[];
+}
+
+/** One measured position: its game and ply, the search's move, and its loss (null: no GNU Go, or nothing valued). */
+export interface GoSearchedPosition {
+  file: string;
+  ply: number;
+  move: string;
+  loss: number | null;
 }
 
 const FIRST_PLY = 20;
@@ -69,7 +79,7 @@ export async function goAgreement(o: GoAgreementOptions): Promise<GoAgreementRes
   const moves = new Int32Array(MAX_MOVES);
   const scores = new Float64Array(MAX_MOVES);
   const priors = new Float32Array(MAX_MOVES);
-  const r: GoAgreementResult = { positions: 0, search: 0, model: 0, hand: 0, msPerSearch: 0, loss: null };
+  const r: GoAgreementResult = { positions: 0, search: 0, model: 0, hand: 0, msPerSearch: 0, loss: null, searched: [] };
   const loss: GoMoveLoss = { positions: 0, search: 0, model: 0, hand: 0, expert: 0 };
   let searchMs = 0;
   for (const t of games) {
@@ -97,11 +107,14 @@ export async function goAgreement(o: GoAgreementOptions): Promise<GoAgreementRes
         searchMs += performance.now() - start;
         if (found.move === move) r.search++;
         r.positions++;
+        const searched: GoSearchedPosition = { file: t.file, ply: i, move: found.move === null ? '' : g.moveToText(found.move), loss: null };
+        r.searched.push(searched);
         if (o.gnugo !== undefined && modelBest >= 0 && found.move !== null) {
           const v = await gnugoMoveValues(o.gnugo, t.size, t.komi, t.moves.slice(0, i));
           if (v.values.size > 0) {
             loss.positions++;
-            loss.search += moveLoss(v, g.moveToText(found.move));
+            searched.loss = moveLoss(v, searched.move);
+            loss.search += searched.loss;
             loss.model += moveLoss(v, g.moveToText(moves[modelBest]));
             loss.hand += moveLoss(v, g.moveToText(moves[handBest]));
             loss.expert += moveLoss(v, t.moves[i]);
