@@ -38,19 +38,15 @@ describe('GNU Go move values', () => {
   });
 
   it('gives agree-go the loss of each side\'s moves, the expert\'s own moves at GNU Go\'s level losing least', async () => {
-    // GNU Go level 1 against level 10 on 9x9, played here: level 10's moves are the expert's.
+    // A 9x9 game GNU Go level 10 plays against itself here; Black's moves (player "gnugo-L10") are the expert's.
     const dir = mkdtempSync(join(tmpdir(), 'qi-move-values-'));
     const gtp = startGnuGo(['--level', '10', '--chinese-rules'], { commandTimeoutMs: 30_000 });
     try {
       mkdirSync(join(dir, 'm', 'games'), { recursive: true });
       writeFileSync(join(dir, 'm', 'match.json'), JSON.stringify({ game: 'go', gameOptions: { size: 9, komi: 7.5 }, a: { name: 'gnugo-L10' }, b: { name: 'other' } }));
       const played = ['E5', 'C3'];
-      await gtp.send('boardsize 9');
-      await gtp.send('clear_board');
-      await gtp.send('komi 7.5');
       // GNU Go's choices are seeded by the clock unless told a seed; with 2 this game runs past ply 40 before a pass.
-      await gtp.send('set_random_seed 2');
-      for (let i = 0; i < played.length; i++) await gtp.send(`play ${i % 2 === 0 ? 'B' : 'W'} ${played[i]}`);
+      await gtp.sendAll(['boardsize 9', 'clear_board', 'komi 7.5', 'set_random_seed 2', 'play B E5', 'play W C3']);
       while (played.length < 44) {
         const move = (await gtp.send(`genmove ${played.length % 2 === 0 ? 'B' : 'W'}`, 60_000)).trim();
         if (/^(pass|resign)$/i.test(move)) break;

@@ -35,12 +35,9 @@ export function parseMoveValues(text: string): Map<string, number> {
  * `size` with `komi`, for the player to move there. The engine is left on that position.
  */
 export async function gnugoMoveValues(gtp: GtpClient, size: number, komi: number, moves: readonly string[]): Promise<GnuGoMoveValues> {
-  await gtp.send(`boardsize ${size}`);
-  await gtp.send('clear_board');
-  await gtp.send(`komi ${komi}`);
   // GNU Go breaks ties between moves at random, seeded by the clock: a fixed seed makes every run value alike.
-  await gtp.send('set_random_seed 1');
-  for (let i = 0; i < moves.length; i++) await gtp.send(`play ${i % 2 === 0 ? 'B' : 'W'} ${moves[i]}`);
+  const plays = moves.map((m, i) => `play ${i % 2 === 0 ? 'B' : 'W'} ${m}`);
+  await gtp.sendAll([`boardsize ${size}`, 'clear_board', `komi ${komi}`, 'set_random_seed 1', ...plays]);
   // GNU Go at level 10 takes about a second on a crowded 19x19 board; a minute means it hangs.
   const move = (await gtp.send(`reg_genmove ${moves.length % 2 === 0 ? 'B' : 'W'}`, 60_000)).trim().toUpperCase();
   const values = parseMoveValues(await gtp.send('all_move_values', 60_000));
