@@ -343,6 +343,19 @@ export class Bot {
         final.pv = picked.pv;
         delete final.proven;
       }
+      // The game's veto on a move to play (Go: a pass into a loss by Qi's own count): its best other candidate instead.
+      const refuses = entry.refuses;
+      if (!continuous && pinned === null && refuses !== undefined && final.move !== null && refuses(pos, final.move)) {
+        const chosen = final.move;
+        const other = final.candidates.find((c) => c.move !== chosen && !refuses(pos, c.move));
+        if (other !== undefined) {
+          final.move = other.move;
+          final.winRate = other.winRate;
+          final.score = other.score;
+          final.pv = other.pv;
+          delete final.proven;
+        }
+      }
       if (onProgress) report(onProgress, final);
       return final;
     } finally {

@@ -2,6 +2,7 @@ import { games, playMoves, type GameDefinition, type GoPosition, type Position }
 import type { AlphaBetaOptions } from '../alphabeta/types.js';
 import type { MctsOptions } from '../mcts/types.js';
 import { checkersKnowledge, checkersPlayouts } from '../games/checkers/knowledge.js';
+import { goRefuses } from '../games/go/pass.js';
 import { goMctsOptions } from '../games/go/policy.js';
 import { gomokuCandidates } from '../games/gomoku/candidates.js';
 import { gomokuKnowledge } from '../games/gomoku/knowledge.js';
@@ -36,6 +37,11 @@ export interface GameEntry {
    * searches slice by node count, not by the clock, so that a fixed depth or node budget repeats its count.
    */
   sliceNodes?: number;
+  /**
+   * Whether the game's policy overrules the move a search chose to play in `pos` (Go: a pass that would end the game
+   * lost by Qi's own count); the bot then plays its best other candidate. Asked only for a move to play, not in analysis.
+   */
+  refuses?: (pos: Position, move: number) => boolean;
 }
 
 /** A game the worker can play: its engine definition and how to search it. */
@@ -76,6 +82,7 @@ registerGame(games.get('go'), {
   algorithm: 'mcts',
   mcts: (pos) => goMctsOptions((pos as GoPosition).size),
   classic: () => goRandom(),
+  refuses: (pos, move) => goRefuses(pos as GoPosition, move),
 });
 
 registerGame(games.get('reversi'), {
