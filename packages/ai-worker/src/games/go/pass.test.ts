@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PASS, scoreArea } from '@qi/engine';
+import { GoPosition, PASS, scoreArea } from '@qi/engine';
 import { stonesPosition, vertexPoint } from './go-testing.js';
 import { goRefuses, passLosesByCount } from './pass.js';
 
@@ -32,6 +32,18 @@ describe('Go: no pass into a loss by Qi own count', () => {
     expect(pos.isTerminal()).toBe(false);
     expect(passLosesByCount(pos)).toBe(false);
     expect(goRefuses(pos, PASS)).toBe(false);
+  });
+
+  it('under territory counting the search decides (a stone played on there costs a point)', () => {
+    const pos = stonesPosition(BLACK, WHITE, 'white');
+    const territory = new GoPosition({ size: 9, komi: 6.5, scoring: 'territory' });
+    for (let i = 0; i < pos.points().length; i++) {
+      const p = pos.points()[i];
+      if (pos.stoneAt(p) !== 0) territory.setup(p, pos.stoneAt(p));
+    }
+    territory.play(PASS);
+    expect(territory.currentPlayer()).toBe(1);
+    expect(passLosesByCount(territory)).toBe(false);
   });
 
   it('a pass that does not end the game (the opponent played a stone) is never refused', () => {

@@ -8,10 +8,12 @@ import { deadStones } from './dead.js';
  * endByPasses); in an unsettled position that one playout wins often enough for the pass to look best while the
  * careful count loses (a 19x19 game against GNU Go: Qi passed at a 58% win rate, its own count and GNU Go's both
  * B+59.5, an open corner left to the opponent). Playing on costs nothing under area scoring, so the bot plays its
- * best other move instead. 400 playouts, once per such pass (a fraction of a second on 19x19).
+ * best other move instead (area scoring only). 400 playouts, once per such pass (a fraction of a second on 19x19).
  */
 export function passLosesByCount(pos: GoPosition): boolean {
-  if (pos.isTerminal() || pos.passes() === 0) return false;
+  // Under territory counting a stone played on inside either area costs a point, so a count that misjudged would
+  // cost the game: only area counting, where playing on is free, overrules the search.
+  if (pos.rules.scoring !== 'area' || pos.isTerminal() || pos.passes() === 0) return false;
   const margin = scoreGame(pos, deadStones(pos)).margin;
   return pos.currentPlayer() === 0 ? margin < 0 : margin > 0;
 }
