@@ -11,6 +11,7 @@ import { signatureCommand } from './commands/signature.js';
 import { trainGomokuCommand, trainGomokuUsage } from './commands/train-gomoku.js';
 import { trainGoCommand, trainGoUsage } from './commands/train-go.js';
 import { agreeGoCommand, agreeGoUsage } from './commands/agree-go.js';
+import { swingsGoCommand, swingsGoUsage } from './commands/swings-go.js';
 import { trainReversiCommand, trainReversiUsage } from './commands/train-reversi.js';
 import { workerCommand, workerUsage } from './commands/worker.js';
 import { suites } from './suites/index.js';
@@ -31,6 +32,7 @@ commands:
   train-gomoku   fits Gomoku's evaluation weights to the games of bench match folders → ai-worker eval-weights.ts
   train-go       fits Go's move-prediction weights to an expert's moves in bench match folders → ai-worker move-weights.ts
   agree-go       how often Go's search plays the expert's move on the positions train-go held out (--loss: points lost by GNU Go's valuation)
+  swings-go      where a player's Go games turned: GNU Go's score estimate along each game beside the player's win rate
 
 ${matchUsage}
 
@@ -49,6 +51,8 @@ ${trainGomokuUsage}
 ${trainGoUsage}
 
 ${agreeGoUsage}
+
+${swingsGoUsage}
 
 Run on a quiet machine: both cores busy with other work halves the numbers.`;
 
@@ -105,6 +109,8 @@ export async function runBench(argv: readonly string[], io: CommandIo = processI
         return await trainGoCommand(rest, io);
       case 'agree-go':
         return await agreeGoCommand(rest, io);
+      case 'swings-go':
+        return await swingsGoCommand(rest, io);
       case undefined:
       case '--help':
       case 'help':

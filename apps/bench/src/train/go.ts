@@ -21,6 +21,10 @@ export interface GoTrainingGame {
   moves: string[];
   /** Whether the expert's moves as Black, as White are samples. */
   expert: [boolean, boolean];
+  /** The win rate the mover reported with each move (a Qi bot's search), null where it reported none. */
+  winRates: (number | null)[];
+  /** The result as the match recorded it (e.g. 'B+R', 'W+3.5'). */
+  result: string;
   file: string;
 }
 
@@ -75,11 +79,14 @@ export function readGoGames(dirs: readonly string[], expert: string): GoTraining
       for (const f of readdirSync(gamesDir).sort()) {
         if (!f.endsWith('.result.json')) continue;
         const file = join(gamesDir, f);
-        const r = JSON.parse(readFileSync(file, 'utf8')) as { result?: unknown; moves?: unknown; aFirst?: unknown };
+        const r = JSON.parse(readFileSync(file, 'utf8')) as { result?: unknown; moves?: unknown; aFirst?: unknown; stats?: unknown };
         if (typeof r.result !== 'string' || !Array.isArray(r.moves) || typeof r.aFirst !== 'boolean') throw new Error(`train-go: ${file} has no result, moves and colours`);
         if (r.result.endsWith('+F')) continue;
         const blackExpert = r.aFirst ? aExpert : bExpert, whiteExpert = r.aFirst ? bExpert : aExpert;
-        out.push({ size: m.gameOptions?.size ?? 19, komi: m.gameOptions?.komi ?? 7.5, moves: r.moves as string[], expert: [blackExpert, whiteExpert], file });
+        const moves = r.moves as string[];
+        const stats = Array.isArray(r.stats) ? (r.stats as ({ winRate?: unknown } | null)[]) : [];
+        const winRates = moves.map((_, i) => (typeof stats[i]?.winRate === 'number' ? (stats[i]?.winRate as number) : null));
+        out.push({ size: m.gameOptions?.size ?? 19, komi: m.gameOptions?.komi ?? 7.5, moves, expert: [blackExpert, whiteExpert], winRates, result: r.result, file });
       }
       return;
     }
