@@ -33,21 +33,32 @@ export async function swingsGoCommand(argv: readonly string[], io: CommandIo): P
   // A game the player took part in on one side only: it is the "expert" of the shared reader.
   const games = readGoGames(from, player).filter((g) => g.expert[0] !== g.expert[1]);
   if (games.length === 0) throw new UsageError(`no finished Go game of a player named with "${player}" (and an opponent who is not) under ${from.join(', ')}`);
-  const gnugo = startGnuGo(['--level', String(level), '--chinese-rules']);
+  const start = () => startGnuGo(['--level', String(level), '--chinese-rules']);
+  let gnugo = start();
   const judged: GameSwings[] = [];
+  const skipped: string[] = [];
   try {
-    for (const g of games) {
-      const s = await gameSwings(gnugo, g, g.expert[0] ? 0 : 1, every);
-      judged.push(s);
-      io.err.write(`${judged.length}/${games.length} ${g.file}\n`);
-      if (perGame) io.out(gameLine(s));
+    for (const [i, g] of games.entries()) {
+      try {
+        const s = await gameSwings(gnugo, g, g.expert[0] ? 0 : 1, every);
+        judged.push(s);
+        io.err.write(`${i + 1}/${games.length} ${g.file}\n`);
+        if (perGame) io.out(gameLine(s));
+      } catch (e) {
+        // A move GNU Go refuses or a crash of GNU Go costs that game only: named, and a fresh engine for the next.
+        skipped.push(g.file);
+        io.err.write(`${i + 1}/${games.length} ${g.file} not judged: ${(e as Error).message}\n`);
+        await gnugo.close().catch(() => undefined);
+        gnugo = start();
+      }
     }
   } finally {
     await gnugo.close();
   }
+  if (judged.length === 0) throw new Error(`GNU Go judged none of the ${games.length} games (the first refused: ${skipped[0]})`);
   const s = summarizeSwings(judged);
   const pts = (x: number) => `${x > 0 ? '+' : ''}${x.toFixed(1)}`;
-  io.out(`${s.games} games of "${player}" judged by GNU Go level ${level}'s estimate_score every ${every} plies: ${s.won} won, ${s.resigned} lost by resignation, ${s.counted} on the count`);
+  io.out(`${s.games} games of "${player}" judged by GNU Go level ${level}'s estimate_score every ${every} plies: ${s.won} won, ${s.resigned} lost by resignation, ${s.counted} on the count${skipped.length > 0 ? `; ${skipped.length} not judged (${skipped.join(', ')})` : ''}`);
   io.out(`losses where its win rate reached 0.60 after its move ${PEAK_FROM_MOVE}: ${s.lostFromPeak}; at that peak GNU Go had it ahead in ${s.peakAhead}, by more than 10 points in ${s.peakAheadBy10}`);
   io.out(`a fall of ${UNSEEN_FALL_POINTS}+ points between samples with its win rate still 0.50 or more after it: ${s.unseenFalls} games (${s.unseenFallsLost} lost)`);
   io.out(`GNU Go's estimate at its resignations: median ${Number.isNaN(s.resignedMedian) ? '—' : pts(s.resignedMedian)}; counted losses it passed at a win rate of 0.50 or more: ${s.countedBelieved}`);

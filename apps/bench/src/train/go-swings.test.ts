@@ -104,6 +104,14 @@ describe('where a Go game turned (swings-go)', () => {
       expect(lines[1]).toMatch(/^1 games of "qi" judged by GNU Go level 1's estimate_score every 6 plies: 1 won, 0 lost by resignation, 0 on the count/);
       const saved = JSON.parse(readFileSync(save, 'utf8').trim()) as GameSwings;
       expect(saved.samples.map((x) => x.ply)).toEqual([6, 12, 18]);
+      // A game with a move GNU Go refuses (E5 twice) is named and skipped; the others are judged.
+      writeFileSync(join(dir, 'm', 'games', '0002.result.json'), JSON.stringify({ aFirst: true, result: 'B+R', moves: ['E5', 'E5', 'C3'], stats: [] }));
+      const errors: string[] = [];
+      const io2 = { out: (l: string) => lines.push(l), err: { write: (t: string) => errors.push(t) } } as never;
+      lines.length = 0;
+      expect(await swingsGoCommand(['--from', dir, '--player', 'qi', '--every', '6', '--level', '1'], io2)).toBe(0);
+      expect(lines[0]).toMatch(/^1 games of "qi" .*; 1 not judged \(.*0002\.result\.json\)$/);
+      expect(errors.join('')).toMatch(/0002\.result\.json not judged: .*illegal move/);
       await expect(swingsGoCommand(['--from', dir, '--player', 'nobody', '--level', '1'], io)).rejects.toThrow(/no finished Go game of a player named with "nobody"/);
       await expect(swingsGoCommand(['--player', 'qi'], io)).rejects.toThrow(/--from needs/);
     } finally {
