@@ -8,6 +8,7 @@ import { Flags, UsageError } from '../cli/args.js';
 import { goAgreement } from '../train/go-agreement.js';
 import { startGnuGo } from '../gtp/gnugo.js';
 import { formatSearched, pairedLoss, parseSearched } from '../train/go-paired.js';
+import { parseSwings, unseenFallPlies } from '../train/go-swings.js';
 import type { CommandIo } from './io.js';
 
 /** The agree-go flags as `--help` prints them. */
@@ -21,7 +22,9 @@ export const agreeGoUsage = `agree-go options:
   --seed N           seed of each search (default 1)
   --loss             also the points each move loses by GNU Go 3.8 level 10's valuation (all_move_values; needs gnugo)
   --save FILE        write each position's search move and loss (JSON lines) for a later --against
-  --against FILE     with --loss: this run's loss minus a saved run's, paired by position (mean ± standard error)`;
+  --against FILE     with --loss: this run's loss minus a saved run's, paired by position (mean ± standard error)
+  --positions-from FILE  instead of the held-out games: the plies where the expert moved inside the falls it did not
+                     see, from a swings-go --save FILE of the same --from (with --expert naming that player)`;
 
 /** Runs the measurement; 0 when at least one position was measured. */
 export async function agreeGoCommand(argv: readonly string[], io: CommandIo): Promise<number> {
@@ -38,19 +41,22 @@ export async function agreeGoCommand(argv: readonly string[], io: CommandIo): Pr
   const withLoss = f.bool('loss');
   const save = f.string('save');
   const againstFile = f.string('against');
+  const positionsFrom = f.string('positions-from');
   f.checkUsed();
   if (againstFile !== undefined && !withLoss) throw new UsageError('--against compares losses: it needs --loss');
   // Read before the hours of searching, so that a bad file fails at once.
   const against = againstFile === undefined ? undefined : parseSearched(readFileSync(againstFile, 'utf8'), againstFile);
+  const only = positionsFrom === undefined ? undefined : unseenFallPlies(parseSwings(readFileSync(positionsFrom, 'utf8'), positionsFrom));
+  if (only !== undefined && only.size === 0) throw new UsageError(`${positionsFrom} has no fall the player did not see`);
   const gnugo = withLoss ? startGnuGo(['--level', '10', '--chinese-rules']) : undefined;
   let r;
   try {
-    r = await goAgreement({ from, expert, holdOutEvery, playouts, positions, every, seed, log: (line) => io.err.write(`${line}\n`), gnugo });
+    r = await goAgreement({ from, expert, holdOutEvery, playouts, positions, every, seed, log: (line) => io.err.write(`${line}\n`), gnugo, only });
   } finally {
     await gnugo?.close();
   }
   const share = (k: number): string => `${String(k).padStart(4)} (${((100 * k) / r.positions).toFixed(1)}%)`;
-  io.out(`the expert's move on ${r.positions} held-out positions:`);
+  io.out(`the expert's move on ${r.positions} ${only === undefined ? 'held-out positions' : `positions of ${positionsFrom}'s unseen falls`}:`);
   io.out(`search at ${playouts} playouts ${share(r.search)}  ${(r.msPerSearch / 1000).toFixed(2)} s a search`);
   io.out(`model's favourite      ${share(r.model)}`);
   io.out(`hand priors' favourite ${share(r.hand)}`);

@@ -32,6 +32,11 @@ export interface GoAgreementOptions {
   log: (line: string) => void;
   /** GNU Go, to value the moves (see GoMoveLoss); none: no loss measured. */
   gnugo?: GtpClient;
+  /**
+   * Only these positions, by game file (as readGoGames names it under `from`) and ply, in every game whatever the
+   * hold-out (e.g. the plies of the falls `swings-go --save` found: go-swings.ts unseenFallPlies).
+   */
+  only?: ReadonlyMap<string, ReadonlySet<number>>;
 }
 
 /** Mean points lost a position by GNU Go's valuation (go-move-values.ts), over the positions it valued. */
@@ -75,7 +80,8 @@ const LAST_PLIES = 10;
 
 /** Measures the agreement (see the module comment); throws when no held-out game has a position to measure. */
 export async function goAgreement(o: GoAgreementOptions): Promise<GoAgreementResult> {
-  const games = readGoGames(o.from, o.expert).filter((_, i) => i % o.holdOutEvery === o.holdOutEvery - 1);
+  const only = o.only;
+  const games = readGoGames(o.from, o.expert).filter((t, i) => (only === undefined ? i % o.holdOutEvery === o.holdOutEvery - 1 : only.has(t.file)));
   const moves = new Int32Array(MAX_MOVES);
   const scores = new Float64Array(MAX_MOVES);
   const priors = new Float32Array(MAX_MOVES);
@@ -85,10 +91,13 @@ export async function goAgreement(o: GoAgreementOptions): Promise<GoAgreementRes
   for (const t of games) {
     if (r.positions >= o.positions) break;
     const g = new GoPosition({ size: t.size, komi: t.komi });
-    for (let i = 0; i < t.moves.length - LAST_PLIES && r.positions < o.positions; i++) {
+    const wanted = only?.get(t.file);
+    const end = wanted === undefined ? t.moves.length - LAST_PLIES : t.moves.length;
+    for (let i = 0; i < end && r.positions < o.positions; i++) {
       const move = g.parseMove(t.moves[i]);
       if (move !== PASS && !g.isLegal(move)) throw new Error(`agree-go: ${t.file}: move ${i + 1} (${t.moves[i]}) is illegal`);
-      if (i >= FIRST_PLY && (i - FIRST_PLY) % o.every === 0 && move !== PASS && t.expert[g.currentPlayer()]) {
+      const chosen = wanted === undefined ? i >= FIRST_PLY && (i - FIRST_PLY) % o.every === 0 : wanted.has(i);
+      if (chosen && move !== PASS && t.expert[g.currentPlayer()]) {
         const n = goTreeMoves(g, moves);
         goModelScores(g, moves, n, scores);
         goPriors(g, moves, n, priors);
@@ -126,7 +135,10 @@ export async function goAgreement(o: GoAgreementOptions): Promise<GoAgreementRes
       if (g.isTerminal()) break;
     }
   }
-  if (r.positions === 0) throw new Error(`agree-go: no position to measure in the held-out games of "${o.expert}" under ${o.from.join(', ')}`);
+  if (r.positions === 0) {
+    const which = only === undefined ? 'the held-out games' : 'the positions asked for';
+    throw new Error(`agree-go: no position to measure in ${which} of "${o.expert}" under ${o.from.join(', ')}`);
+  }
   r.msPerSearch = searchMs / r.positions;
   if (o.gnugo !== undefined) {
     const k = Math.max(1, loss.positions);

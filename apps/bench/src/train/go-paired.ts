@@ -4,6 +4,7 @@
  * error than the difference of two means. Runs are saved as JSON lines (one GoSearchedPosition a line).
  */
 import type { GoSearchedPosition } from './go-agreement.js';
+import { parseJsonLines } from './json-lines.js';
 
 /** The paired difference of two runs over the positions both valued. */
 export interface PairedLoss {
@@ -24,29 +25,19 @@ export function formatSearched(runs: readonly GoSearchedPosition[]): string {
 
 /** Reads a run's JSON lines; throws naming the first line that is not a searched position. */
 export function parseSearched(text: string, source: string): GoSearchedPosition[] {
-  const out: GoSearchedPosition[] = [];
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i].trim();
-    if (line === '') continue;
-    let p: unknown;
-    try {
-      p = JSON.parse(line);
-    } catch {
-      throw new Error(`${source}:${i + 1}: not JSON`);
-    }
-    const q = p as Partial<GoSearchedPosition> | null;
-    const ok =
-      q !== null &&
-      typeof q === 'object' &&
-      typeof q.file === 'string' &&
-      Number.isInteger(q.ply) &&
-      typeof q.move === 'string' &&
-      (q.loss === null || (typeof q.loss === 'number' && Number.isFinite(q.loss)));
-    if (!ok) throw new Error(`${source}:${i + 1}: not a searched position (file, ply, move, loss)`);
-    out.push(q as GoSearchedPosition);
-  }
-  return out;
+  return parseJsonLines(text, source, isSearched, 'a searched position (file, ply, move, loss)');
+}
+
+function isSearched(p: unknown): p is GoSearchedPosition {
+  const q = p as Partial<GoSearchedPosition> | null;
+  return (
+    q !== null &&
+    typeof q === 'object' &&
+    typeof q.file === 'string' &&
+    Number.isInteger(q.ply) &&
+    typeof q.move === 'string' &&
+    (q.loss === null || (typeof q.loss === 'number' && Number.isFinite(q.loss)))
+  );
 }
 
 /** This run against another, paired by game file and ply (see PairedLoss). */

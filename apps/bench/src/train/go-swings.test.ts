@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { startGnuGo } from '../gtp/gnugo.js';
 import { swingsGoCommand } from '../commands/swings-go.js';
 import type { GoTrainingGame } from './go.js';
-import { gameSwings, parseEstimate, peakPly, summarizeSwings, winRateBefore, wonBy, type GameSwings } from './go-swings.js';
+import { agreeGoCommand } from '../commands/agree-go.js';
+import { gameSwings, parseEstimate, parseSwings, peakPly, summarizeSwings, unseenFallPlies, winRateBefore, wonBy, type GameSwings } from './go-swings.js';
 
 /** A 9x9 game in which White (an "other" player) passes while Black (player "qi-test") takes the board. */
 const LOPSIDED = ['E5', 'pass', 'C3', 'pass', 'G3', 'pass', 'C7', 'pass', 'G7', 'pass', 'E3', 'pass', 'E7', 'pass', 'C5', 'pass', 'G5', 'pass'];
@@ -67,6 +68,17 @@ describe('where a Go game turned (swings-go)', () => {
       countedBelieved: 1,
     });
     expect(Number.isNaN(summarizeSwings([games[2]]).resignedMedian)).toBe(true);
+    // The player's moves inside the unseen fall (plies 50 to 60, Black to move at even plies) are the ones to study.
+    expect([...(unseenFallPlies(games).get('x') ?? [])]).toEqual([50, 52, 54, 56, 58]);
+    expect([...(unseenFallPlies([{ ...games[0], colour: 1 }]).get('x') ?? [])]).toEqual([51, 53, 55, 57, 59]);
+    expect(unseenFallPlies([games[1], games[2]]).size).toBe(0);
+  });
+
+  it('reads saved judgements back and names a line that is not one', () => {
+    const g = swings(false, 'W+R', [[40, 10, 0.6], [50, -20, 0.7]], 40);
+    expect(parseSwings(`${JSON.stringify(g)}\n\n${JSON.stringify(g)}\n`, 'f')).toEqual([g, g]);
+    expect(() => parseSwings(`${JSON.stringify(g)}\n{"file": "x"}`, 'saved.jsonl')).toThrow(/saved\.jsonl:2: not a game judged by swings-go/);
+    expect(() => parseSwings('nope', 'saved.jsonl')).toThrow(/saved\.jsonl:1: not JSON/);
   });
 
   it('judges a lopsided 9x9 game with GNU Go: Black, who took the board, far ahead at every sample', async () => {
@@ -113,6 +125,15 @@ describe('where a Go game turned (swings-go)', () => {
       expect(lines[0]).toMatch(/^1 games of "qi" .*; 1 not judged \(.*0002\.result\.json\)$/);
       expect(errors.join('')).toMatch(/0002\.result\.json not judged: .*illegal move/);
       await expect(swingsGoCommand(['--from', dir, '--player', 'nobody', '--level', '1'], io)).rejects.toThrow(/no finished Go game of a player named with "nobody"/);
+      // agree-go on the plies of a saved unseen fall (Black to move at plies 2 and 4 of game 0001): two positions.
+      const fall: GameSwings = { ...saved, samples: [{ ply: 2, estimate: 30, winRate: 0.9 }, { ply: 6, estimate: 5, winRate: 0.8 }] };
+      const falls = join(dir, 'falls.jsonl');
+      writeFileSync(falls, JSON.stringify(fall) + '\n');
+      lines.length = 0;
+      expect(await agreeGoCommand(['--from', dir, '--expert', 'qi', '--positions-from', falls, '--playouts', '50'], io)).toBe(0);
+      expect(lines[0]).toBe(`the expert's move on 2 positions of ${falls}'s unseen falls:`);
+      writeFileSync(falls, JSON.stringify(saved) + '\n');
+      await expect(agreeGoCommand(['--from', dir, '--expert', 'qi', '--positions-from', falls], io)).rejects.toThrow(/has no fall the player did not see/);
       await expect(swingsGoCommand(['--player', 'qi'], io)).rejects.toThrow(/--from needs/);
     } finally {
       rmSync(dir, { recursive: true, force: true });

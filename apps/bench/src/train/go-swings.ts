@@ -6,6 +6,7 @@
  */
 import type { GtpClient } from '../gtp/client.js';
 import type { GoTrainingGame } from './go.js';
+import { parseJsonLines } from './json-lines.js';
 
 /** The player's moves before its win rate counts as a peak (an opening's estimates are noise). */
 export const PEAK_FROM_MOVE = 15;
@@ -159,4 +160,38 @@ export function summarizeSwings(games: readonly GameSwings[]): SwingSummary {
       return last.winRate !== null && last.winRate >= 0.5;
     }).length,
   };
+}
+
+/**
+ * The plies at which the player moved inside the falls it did not see (a fall of UNSEEN_FALL_POINTS or more between
+ * two samples, its win rate still 0.5 or more after it), by game file: the positions `agree-go --positions-from`
+ * measures a search on, where the player's own move lost a group.
+ */
+export function unseenFallPlies(games: readonly GameSwings[]): Map<string, Set<number>> {
+  const out = new Map<string, Set<number>>();
+  for (const g of games) {
+    for (let i = 1; i < g.samples.length; i++) {
+      const from = g.samples[i - 1], to = g.samples[i];
+      if (from.estimate - to.estimate < UNSEEN_FALL_POINTS || to.winRate === null || to.winRate < 0.5) continue;
+      let plies = out.get(g.file);
+      if (plies === undefined) out.set(g.file, (plies = new Set<number>()));
+      // Ply p is the position after p moves: the player (colour 0 Black) is to move there when p has its parity.
+      for (let p = from.ply; p < to.ply; p++) if (p % 2 === g.colour) plies.add(p);
+    }
+  }
+  return out;
+}
+
+/** Reads `swings-go --save` output (one game a line); throws naming the first line that is not a judged game. */
+export function parseSwings(text: string, source: string): GameSwings[] {
+  return parseJsonLines(text, source, isSwings, 'a game judged by swings-go (file, colour, samples)');
+}
+
+function isSwings(value: unknown): value is GameSwings {
+  const x = value as Partial<GameSwings> | null;
+  const sampleOk = (v: unknown): boolean => {
+    const s = v as Partial<SwingSample> | null;
+    return typeof s === 'object' && s !== null && Number.isInteger(s.ply) && typeof s.estimate === 'number' && (s.winRate === null || typeof s.winRate === 'number');
+  };
+  return typeof x === 'object' && x !== null && typeof x.file === 'string' && (x.colour === 0 || x.colour === 1) && Array.isArray(x.samples) && x.samples.every(sampleOk);
 }
