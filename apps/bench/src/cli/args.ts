@@ -57,6 +57,13 @@ export class Flags {
     return n;
   }
 
+  /** A required comma-separated list (e.g. `--from DIR,DIR`): its non-empty items; a UsageError `--name needs <what>` when none. */
+  list(name: string, what: string): string[] {
+    const items = (this.string(name) ?? '').split(',').map((d) => d.trim()).filter((d) => d !== '');
+    if (items.length === 0) throw new UsageError(`--${name} needs ${what}`);
+    return items;
+  }
+
   /** A boolean flag. */
   bool(name: string): boolean {
     return this.string(name) === 'true';

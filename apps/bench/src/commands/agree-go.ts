@@ -29,9 +29,7 @@ export const agreeGoUsage = `agree-go options:
 /** Runs the measurement; 0 when at least one position was measured. */
 export async function agreeGoCommand(argv: readonly string[], io: CommandIo): Promise<number> {
   const f = new Flags(argv, ['loss']);
-  const fromText = f.string('from');
-  if (fromText === undefined || fromText.trim() === '') throw new UsageError('--from needs the folders of the games to measure on');
-  const from = fromText.split(',').map((d) => d.trim()).filter((d) => d !== '');
+  const from = f.list('from', 'the folders of the games to measure on');
   const expert = f.string('expert', 'gnugo') as string;
   const holdOutEvery = f.int('hold-out', 5, 2, 1000);
   const playouts = f.int('playouts', 9000, 1, 10_000_000);

@@ -21,9 +21,7 @@ export const swingsGoUsage = `swings-go options:
 /** Runs the judgement (needs gnugo); 0 when at least one game was judged. */
 export async function swingsGoCommand(argv: readonly string[], io: CommandIo): Promise<number> {
   const f = new Flags(argv, ['games']);
-  const fromText = f.string('from');
-  if (fromText === undefined || fromText.trim() === '') throw new UsageError('--from needs the folders of the games to judge');
-  const from = fromText.split(',').map((d) => d.trim()).filter((d) => d !== '');
+  const from = f.list('from', 'the folders of the games to judge');
   const player = f.string('player', 'qi') as string;
   const every = f.int('every', 10, 1, 1000);
   const level = f.int('level', 10, 0, 10);
@@ -57,7 +55,6 @@ export async function swingsGoCommand(argv: readonly string[], io: CommandIo): P
   }
   if (judged.length === 0) throw new Error(`GNU Go judged none of the ${games.length} games (the first refused: ${skipped[0]})`);
   const s = summarizeSwings(judged);
-  const pts = (x: number) => `${x > 0 ? '+' : ''}${x.toFixed(1)}`;
   io.out(`${s.games} games of "${player}" judged by GNU Go level ${level}'s estimate_score every ${every} plies: ${s.won} won, ${s.resigned} lost by resignation, ${s.counted} on the count${skipped.length > 0 ? `; ${skipped.length} not judged (${skipped.join(', ')})` : ''}`);
   io.out(`losses where its win rate reached 0.60 after its move ${PEAK_FROM_MOVE}: ${s.lostFromPeak}; at that peak GNU Go had it ahead in ${s.peakAhead}, by more than 10 points in ${s.peakAheadBy10}`);
   io.out(`a fall of ${UNSEEN_FALL_POINTS}+ points between samples with its win rate still 0.50 or more after it: ${s.unseenFalls} games (${s.unseenFallsLost} lost)`);
@@ -66,10 +63,14 @@ export async function swingsGoCommand(argv: readonly string[], io: CommandIo): P
   return 0;
 }
 
+/** Points with their sign, to a tenth. */
+function pts(x: number): string {
+  return `${x > 0 ? '+' : ''}${x.toFixed(1)}`;
+}
+
 /** One game: its result, the player's peak and GNU Go's estimate there, and the largest fall. */
 function gameLine(s: GameSwings): string {
   const rate = (w: number | null) => (w === null ? '—' : w.toFixed(2));
-  const pts = (x: number) => `${x > 0 ? '+' : ''}${x.toFixed(1)}`;
   const peak = s.peak === null ? 'no peak' : `peak ${rate(s.peak.winRate)} at ply ${s.peak.ply} (GNU Go ${pts(s.peak.estimate)})`;
   const fall =
     s.fall === null

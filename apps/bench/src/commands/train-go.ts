@@ -25,9 +25,7 @@ const WEIGHTS_MODULE = new URL('../../../../packages/ai-worker/src/games/go/move
 /** Runs the fit; 0 when the weights were written. */
 export async function trainGoCommand(argv: readonly string[], io: CommandIo, moduleFile = fileURLToPath(WEIGHTS_MODULE)): Promise<number> {
   const f = new Flags(argv, ['install']);
-  const fromText = f.string('from');
-  if (fromText === undefined || fromText.trim() === '') throw new UsageError('--from needs the folders of the games to fit');
-  const from = fromText.split(',').map((d) => d.trim()).filter((d) => d !== '');
+  const from = f.list('from', 'the folders of the games to fit');
   const expert = f.string('expert', 'gnugo') as string;
   const out = f.string('out', `out/train-go-${new Date().toISOString().replace(/[:.]/g, '-')}`);
   const lambda = f.number('lambda', 0.0001) as number;

@@ -22,9 +22,7 @@ const WEIGHTS_MODULE = new URL('../../../../packages/ai-worker/src/games/gomoku/
 /** Runs the fit; 0 when the weights were written. */
 export async function trainGomokuCommand(argv: readonly string[], io: CommandIo, moduleFile = fileURLToPath(WEIGHTS_MODULE)): Promise<number> {
   const f = new Flags(argv, ['install']);
-  const fromText = f.string('from');
-  if (fromText === undefined || fromText.trim() === '') throw new UsageError('--from needs the folders of the games to fit');
-  const from = fromText.split(',').map((d) => d.trim()).filter((d) => d !== '');
+  const from = f.list('from', 'the folders of the games to fit');
   const out = f.string('out', `out/train-gomoku-${new Date().toISOString().replace(/[:.]/g, '-')}`);
   const lambda = f.number('lambda', 0.01) as number;
   if (lambda < 0) throw new UsageError(`--lambda must not be negative, got ${lambda}`);

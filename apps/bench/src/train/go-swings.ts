@@ -114,6 +114,11 @@ export async function gameSwings(gtp: GtpClient, g: GoTrainingGame, colour: 0 | 
 /** A fall of the estimate at least this big between two samples, with the player's win rate still at 0.5 or more after it, went unseen. */
 export const UNSEEN_FALL_POINTS = 20;
 
+/** Whether the estimate fell by UNSEEN_FALL_POINTS or more from sample `from` to the next, `to`, while the player still read 0.5 or more. */
+function unseenFall(from: SwingSample, to: SwingSample): boolean {
+  return from.estimate - to.estimate >= UNSEEN_FALL_POINTS && to.winRate !== null && to.winRate >= 0.5;
+}
+
 /** What a set of judged games shows. */
 export interface SwingSummary {
   games: number;
@@ -140,8 +145,7 @@ export function summarizeSwings(games: readonly GameSwings[]): SwingSummary {
   const resigned = lost.filter((g) => /\+R/i.test(g.result));
   const counted = lost.filter((g) => !/\+[RF]/i.test(g.result));
   const fromPeak = lost.filter((g) => g.peak !== null && g.peak.winRate !== null && g.peak.winRate >= 0.6);
-  const unseen = (g: GameSwings): boolean =>
-    g.samples.some((to, i) => i > 0 && g.samples[i - 1].estimate - to.estimate >= UNSEEN_FALL_POINTS && to.winRate !== null && to.winRate >= 0.5);
+  const unseen = (g: GameSwings): boolean => g.samples.some((to, i) => i > 0 && unseenFall(g.samples[i - 1], to));
   const finals = resigned.map((g) => g.samples[g.samples.length - 1].estimate).sort((a, b) => a - b);
   const mid = finals.length / 2;
   return {
@@ -172,7 +176,7 @@ export function unseenFallPlies(games: readonly GameSwings[]): Map<string, Set<n
   for (const g of games) {
     for (let i = 1; i < g.samples.length; i++) {
       const from = g.samples[i - 1], to = g.samples[i];
-      if (from.estimate - to.estimate < UNSEEN_FALL_POINTS || to.winRate === null || to.winRate < 0.5) continue;
+      if (!unseenFall(from, to)) continue;
       let plies = out.get(g.file);
       if (plies === undefined) out.set(g.file, (plies = new Set<number>()));
       // Ply p is the position after p moves: the player (colour 0 Black) is to move there when p has its parity.
